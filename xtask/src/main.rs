@@ -1,0 +1,4 @@
+//! cargo xtask: project automation.
+fn main() {
+    println!("xtask: not yet implemented");
+}
