@@ -18,6 +18,8 @@ impl AsciiSet {
 
     /// Whether `byte` is in the set. Bytes >= 0x80 always are.
     #[inline]
+    // `byte < 0x80` here, so `byte >> 5 < 4`: the index is in bounds (and `get` is not const).
+    #[allow(clippy::indexing_slicing)]
     pub const fn contains(&self, byte: u8) -> bool {
         if byte >= 0x80 {
             return true;
@@ -25,10 +27,13 @@ impl AsciiSet {
         self.mask[(byte >> 5) as usize] & (1 << (byte & 31)) != 0
     }
 
-    /// This set plus the ASCII code point `byte` (which must be < 0x80).
+    /// This set plus the ASCII code point `byte`. A non-ASCII `byte` changes nothing: every
+    /// set already contains all of them.
+    #[allow(clippy::indexing_slicing)] // in bounds: `byte < 0x80` is checked first.
     pub const fn add(mut self, byte: u8) -> AsciiSet {
-        assert!(byte < 0x80, "AsciiSet::add takes an ASCII byte");
-        self.mask[(byte >> 5) as usize] |= 1 << (byte & 31);
+        if byte < 0x80 {
+            self.mask[(byte >> 5) as usize] |= 1 << (byte & 31);
+        }
         self
     }
 
@@ -45,14 +50,18 @@ impl AsciiSet {
         self
     }
 
-    /// This set minus the ASCII code point `byte`.
+    /// This set minus the ASCII code point `byte`. Non-ASCII bytes cannot be removed: a
+    /// non-ASCII `byte` changes nothing.
+    #[allow(clippy::indexing_slicing)] // in bounds: `byte < 0x80` is checked first.
     pub const fn remove(mut self, byte: u8) -> AsciiSet {
-        assert!(byte < 0x80, "AsciiSet::remove takes an ASCII byte");
-        self.mask[(byte >> 5) as usize] &= !(1 << (byte & 31));
+        if byte < 0x80 {
+            self.mask[(byte >> 5) as usize] &= !(1 << (byte & 31));
+        }
         self
     }
 
     /// The union of two sets.
+    #[allow(clippy::indexing_slicing)] // constant indices into a [u32; 4].
     pub const fn union(self, other: AsciiSet) -> AsciiSet {
         AsciiSet {
             mask: [
