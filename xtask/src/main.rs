@@ -1,4 +1,76 @@
-//! cargo xtask: project automation.
-fn main() {
-    println!("xtask: not yet implemented");
+//! `cargo xtask`: project automation (the alias lives in `.cargo/config.toml`).
+//!
+//! One module per subcommand. Expected failures (missing data, checksum mismatch, a failing
+//! child command) are reported as `error: ...` on stderr with a non-zero exit code, never as a
+//! panic.
+
+mod not_yet;
+mod test;
+mod util;
+mod wpt_sync;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: cargo xtask <command> [options]
+
+commands:
+  wpt-sync [--from DIR] [--update] [--revision REV]
+                    copy the WPT files named in wpt-data/MANIFEST into wpt-data/ and check
+                    their sha256 (--update rewrites the manifest after a deliberate upgrade)
+  test [ARGS...]    wpt-sync, then `cargo test --workspace --all-features [ARGS...]`
+  bench             corpus benchmark (not yet implemented)
+  fuzz              fuzzing (not yet implemented)
+  scaling           input-size scaling checks (not yet implemented)
+  help              this message";
+
+/// An expected failure: a message for the user and the exit code to leave with.
+#[derive(Debug)]
+pub struct Failure {
+    pub message: String,
+    pub code: u8,
+}
+
+impl Failure {
+    /// A failure that exits with code 1.
+    pub fn new(message: impl Into<String>) -> Failure {
+        Failure {
+            message: message.into(),
+            code: 1,
+        }
+    }
+}
+
+pub type Result<T = ()> = std::result::Result<T, Failure>;
+
+fn main() -> ExitCode {
+    let mut args = std::env::args().skip(1);
+    let command = args.next();
+    let rest: Vec<String> = args.collect();
+    let outcome = match command.as_deref() {
+        Some("wpt-sync") => wpt_sync::main(&rest),
+        Some("test") => test::main(&rest),
+        Some(name @ ("bench" | "fuzz" | "scaling")) => not_yet::main(name),
+        Some("help" | "-h" | "--help") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(Failure {
+            message: format!("unknown command `{other}`\n\n{USAGE}"),
+            code: 2,
+        }),
+        None => Err(Failure {
+            message: USAGE.to_owned(),
+            code: 2,
+        }),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            if !f.message.is_empty() {
+                eprintln!("error: {}", f.message);
+            }
+            ExitCode::from(f.code)
+        }
+    }
 }

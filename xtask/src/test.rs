@@ -1,0 +1,18 @@
+//! `cargo xtask test [ARGS...]`: syncs the WPT data (a no-op when it is present and matches the
+//! manifest), then runs `cargo test --workspace --all-features [ARGS...]` with its output
+//! streamed and its exit code propagated.
+
+use crate::{util, wpt_sync, Result};
+
+pub fn main(args: &[String]) -> Result {
+    wpt_sync::sync(&wpt_sync::Options::default())?;
+    let mut cmd = util::cargo();
+    cmd.current_dir(util::workspace_root())
+        .args(["test", "--workspace", "--all-features"])
+        .args(args);
+    eprintln!(
+        "xtask: cargo test --workspace --all-features{}",
+        args.iter().map(|a| format!(" {a}")).collect::<String>()
+    );
+    util::run_streaming(&mut cmd, "cargo test")
+}

@@ -1,0 +1,617 @@
+//! `cargo xtask wpt-sync [--from DIR] [--update] [--revision REV]`.
+//!
+//! Copies the WPT URL data files named in `wpt-data/MANIFEST` into `wpt-data/` and checks each
+//! file's sha256 against the manifest. The source is `--from DIR`, else `../shared/wpt` beside
+//! the workspace when it exists, else a download of `url/resources/<file>` at the manifest's
+//! revision with `curl`.
+//!
+//! Without `--update` the manifest is the truth: a source file whose checksum differs is an
+//! error and nothing is written for it. With `--update` the source is the truth: files are
+//! copied, new `*.json` files in a source directory are added, and the manifest is rewritten.
+//!
+//! When the data is already present and matches, nothing is written (with a local source the
+//! files are hashed and compared; with a download source nothing is fetched).
+//!
+//! Manifest format (plain text, `#` comments and blank lines ignored):
+//!
+//! ```text
+//! revision <WPT commit, or the sync date when the commit is unknown>
+//! <sha256>  <file>
+//! <sha256>  <file>  <revision of this file, when it differs from the header's>
+//! ```
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use sha2::{Digest, Sha256};
+
+use crate::{util, Failure, Result};
+
+/// The manifest, relative to the workspace root.
+pub const MANIFEST: &str = "wpt-data/MANIFEST";
+
+/// Where the data files go, relative to the workspace root.
+pub const DATA_DIR: &str = "wpt-data";
+
+/// The default local source, relative to the workspace root (CI clones the repo with
+/// `shared/` beside it).
+pub const SHARED_WPT: &str = "../shared/wpt";
+
+/// The download address for maintainers without `../shared/wpt`; `{rev}` and `{file}` are
+/// substituted.
+pub const DOWNLOAD_URL: &str =
+    "https://raw.githubusercontent.com/web-platform-tests/wpt/{rev}/url/resources/{file}";
+
+/// The command that regenerates weburl-core's insta snapshots after a data upgrade. The test
+/// target named here is the core crate's snapshot test (it may not exist yet); keep this in
+/// step with it and with README.md.
+pub const SNAPSHOT_REGEN_COMMAND: &str =
+    "INSTA_UPDATE=always cargo test -p weburl-core --test snapshots";
+
+/// Options of one sync.
+#[derive(Debug, Default)]
+pub struct Options {
+    /// `--from DIR`.
+    pub from: Option<PathBuf>,
+    /// `--update`.
+    pub update: bool,
+    /// `--revision REV` (only with `--update`).
+    pub revision: Option<String>,
+}
+
+pub fn main(args: &[String]) -> Result {
+    sync(&parse_args(args)?)
+}
+
+fn parse_args(args: &[String]) -> Result<Options> {
+    let mut opts = Options::default();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--update" => opts.update = true,
+            "--from" => {
+                let dir = it
+                    .next()
+                    .ok_or_else(|| usage_error("--from needs a directory"))?;
+                opts.from = Some(PathBuf::from(dir));
+            }
+            "--revision" => {
+                let rev = it
+                    .next()
+                    .ok_or_else(|| usage_error("--revision needs a value"))?;
+                opts.revision = Some(rev.clone());
+            }
+            other => {
+                if let Some(dir) = other.strip_prefix("--from=") {
+                    opts.from = Some(PathBuf::from(dir));
+                } else if let Some(rev) = other.strip_prefix("--revision=") {
+                    opts.revision = Some(rev.to_owned());
+                } else {
+                    return Err(usage_error(&format!("unknown argument `{other}`")));
+                }
+            }
+        }
+    }
+    if opts.revision.is_some() && !opts.update {
+        return Err(usage_error("--revision is only meaningful with --update"));
+    }
+    Ok(opts)
+}
+
+fn usage_error(msg: &str) -> Failure {
+    Failure {
+        message: format!(
+            "{msg}\nusage: cargo xtask wpt-sync [--from DIR] [--update] [--revision REV]"
+        ),
+        code: 2,
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Entry {
+    sha256: String,
+    file: String,
+    /// A per-file revision that overrides the manifest's.
+    revision: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Manifest {
+    revision: String,
+    entries: Vec<Entry>,
+}
+
+impl Manifest {
+    fn parse(text: &str) -> std::result::Result<Manifest, String> {
+        let mut revision = None;
+        let mut entries: Vec<Entry> = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let line_no = i + 1;
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            match fields.as_slice() {
+                ["revision", rev] => {
+                    if revision.replace((*rev).to_owned()).is_some() {
+                        return Err(format!("line {line_no}: a second `revision` line"));
+                    }
+                }
+                [sha, file, rest @ ..] if rest.len() <= 1 => {
+                    if !is_sha256(sha) {
+                        return Err(format!(
+                            "line {line_no}: `{sha}` is not a lowercase hex sha256"
+                        ));
+                    }
+                    check_file_name(file).map_err(|e| format!("line {line_no}: {e}"))?;
+                    if entries.iter().any(|e| e.file == *file) {
+                        return Err(format!("line {line_no}: `{file}` listed twice"));
+                    }
+                    entries.push(Entry {
+                        sha256: (*sha).to_owned(),
+                        file: (*file).to_owned(),
+                        revision: rest.first().map(|r| (*r).to_owned()),
+                    });
+                }
+                _ => {
+                    return Err(format!(
+                        "line {line_no}: expected `revision <rev>` or `<sha256>  <file> [<rev>]`"
+                    ))
+                }
+            }
+        }
+        let revision = revision.ok_or("no `revision <rev>` line")?;
+        Ok(Manifest { revision, entries })
+    }
+
+    fn render(&self) -> String {
+        let mut out = String::new();
+        out.push_str(
+            "# WPT URL test data (web-platform-tests url/resources/) pinned for weburl.\n\
+             # Maintained by `cargo xtask wpt-sync --update`; see README.md.\n\
+             # `revision <rev>`, then `<sha256>  <file>` (a third field is a per-file revision).\n",
+        );
+        let _ = writeln!(out, "revision {}", self.revision);
+        for e in &self.entries {
+            let _ = write!(out, "{}  {}", e.sha256, e.file);
+            if let Some(rev) = &e.revision {
+                let _ = write!(out, "  {rev}");
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+fn is_sha256(s: &str) -> bool {
+    s.len() == 64
+        && s.bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+/// Manifest file names are plain names inside `wpt-data/`: no paths, no hidden files.
+fn check_file_name(file: &str) -> std::result::Result<(), String> {
+    let ok = !file.is_empty()
+        && !file.starts_with('.')
+        && file
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b));
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("`{file}` is not a plain file name"))
+    }
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    let mut hex = String::with_capacity(64);
+    for b in digest.iter() {
+        let _ = write!(hex, "{b:02x}");
+    }
+    hex
+}
+
+/// A revision that is a date (`2026-07-11`) records when the data was synced, not a commit:
+/// it cannot be downloaded.
+fn is_date(rev: &str) -> bool {
+    let b = rev.as_bytes();
+    b.len() == 10
+        && b.iter().enumerate().all(|(i, c)| {
+            if i == 4 || i == 7 {
+                *c == b'-'
+            } else {
+                c.is_ascii_digit()
+            }
+        })
+}
+
+enum Source {
+    Dir(PathBuf),
+    Download,
+}
+
+impl Source {
+    fn describe(&self, revision: &str) -> String {
+        match self {
+            Source::Dir(dir) => dir.display().to_string(),
+            Source::Download => format!("web-platform-tests at {revision} (curl)"),
+        }
+    }
+}
+
+fn choose_source(root: &Path, from: Option<&Path>) -> Result<Source> {
+    if let Some(dir) = from {
+        if !dir.is_dir() {
+            return Err(Failure::new(format!(
+                "--from {}: not a directory",
+                dir.display()
+            )));
+        }
+        return Ok(Source::Dir(dir.to_path_buf()));
+    }
+    if root.join(SHARED_WPT).is_dir() {
+        // Relative to the workspace root, which is where `sync` runs its file operations.
+        Ok(Source::Dir(root.join(SHARED_WPT)))
+    } else {
+        Ok(Source::Download)
+    }
+}
+
+/// What happened to one file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Status {
+    /// `wpt-data/<file>` already matched.
+    Unchanged,
+    /// `wpt-data/<file>` was absent and has been written.
+    Copied,
+    /// `wpt-data/<file>` differed and has been overwritten.
+    Updated,
+    /// The source's checksum differs from the manifest's; nothing written.
+    Mismatch,
+    /// `--update`: a new file, added to the manifest.
+    Added,
+    /// `--update`: the manifest's checksum for this file changed.
+    Upgraded,
+}
+
+impl Status {
+    fn label(self) -> &'static str {
+        match self {
+            Status::Unchanged => "unchanged",
+            Status::Copied => "copied",
+            Status::Updated => "updated",
+            Status::Mismatch => "CHECKSUM MISMATCH",
+            Status::Added => "added to manifest",
+            Status::Upgraded => "upgraded (manifest checksum changed)",
+        }
+    }
+}
+
+/// Runs one sync. Used by `cargo xtask test` with default options.
+pub fn sync(opts: &Options) -> Result {
+    let root = util::workspace_root();
+    let manifest_path = root.join(MANIFEST);
+    let data_dir = root.join(DATA_DIR);
+    let manifest = match fs::read_to_string(&manifest_path) {
+        Ok(text) => Manifest::parse(&text)
+            .map_err(|e| Failure::new(format!("{}: {e}", manifest_path.display())))?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && opts.update => Manifest {
+            revision: opts
+                .revision
+                .clone()
+                .unwrap_or_else(|| "unknown".to_owned()),
+            entries: Vec::new(),
+        },
+        Err(e) => {
+            return Err(Failure::new(format!(
+                "cannot read {}: {e}",
+                manifest_path.display()
+            )))
+        }
+    };
+    let source = choose_source(&root, opts.from.as_deref())?;
+    fs::create_dir_all(&data_dir)
+        .map_err(|e| Failure::new(format!("cannot create {}: {e}", data_dir.display())))?;
+
+    if opts.update {
+        update(opts, &manifest, &source, &manifest_path, &data_dir)
+    } else {
+        verify_and_copy(&manifest, &source, &data_dir)
+    }
+}
+
+fn verify_and_copy(manifest: &Manifest, source: &Source, data_dir: &Path) -> Result {
+    println!(
+        "wpt-sync: {} files from {}",
+        manifest.entries.len(),
+        source.describe(&manifest.revision)
+    );
+    let mut mismatches = Vec::new();
+    let mut lines = Vec::new();
+    for entry in &manifest.entries {
+        let dest = data_dir.join(&entry.file);
+        let dest_matches = read_if_exists(&dest)?.map(|b| sha256_hex(&b) == entry.sha256);
+        let bytes = match source {
+            Source::Dir(dir) => read_source(dir, &entry.file)?,
+            Source::Download if dest_matches == Some(true) => {
+                lines.push((Status::Unchanged, entry.file.clone(), String::new()));
+                continue;
+            }
+            Source::Download => download(
+                entry.revision.as_deref().unwrap_or(&manifest.revision),
+                &entry.file,
+                data_dir,
+            )?,
+        };
+        let got = sha256_hex(&bytes);
+        if got != entry.sha256 {
+            lines.push((
+                Status::Mismatch,
+                entry.file.clone(),
+                format!("source {got}, manifest {}", entry.sha256),
+            ));
+            mismatches.push(entry.file.clone());
+            continue;
+        }
+        let status = match dest_matches {
+            Some(true) => Status::Unchanged,
+            Some(false) => Status::Updated,
+            None => Status::Copied,
+        };
+        if status != Status::Unchanged {
+            write_atomic(&dest, &bytes)?;
+        }
+        lines.push((status, entry.file.clone(), String::new()));
+    }
+    if lines.iter().all(|(s, _, _)| *s == Status::Unchanged) {
+        println!("  all {} unchanged (match {MANIFEST})", lines.len());
+    } else {
+        for (status, file, detail) in &lines {
+            report(*status, file, detail);
+        }
+    }
+    note_unlisted(manifest, data_dir);
+    if mismatches.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::new(format!(
+            "{} file(s) differ from {MANIFEST}: {}.\n\
+             The WPT data changed upstream. Review the change (diff the new files against \
+             {DATA_DIR}/), then accept it with `cargo xtask wpt-sync --update` (with the same \
+             --from, if any) and commit the manifest (and regenerate snapshots: `{SNAPSHOT_REGEN_COMMAND}`).",
+            mismatches.len(),
+            mismatches.join(", ")
+        )))
+    }
+}
+
+fn update(
+    opts: &Options,
+    old: &Manifest,
+    source: &Source,
+    manifest_path: &Path,
+    data_dir: &Path,
+) -> Result {
+    let revision = opts
+        .revision
+        .clone()
+        .unwrap_or_else(|| old.revision.clone());
+    println!(
+        "wpt-sync --update: from {} (revision {revision})",
+        source.describe(&revision)
+    );
+    let mut entries: Vec<Entry> = old.entries.clone();
+    if opts.revision.is_some() {
+        // A new revision for the whole set: per-file pins no longer apply.
+        for e in &mut entries {
+            e.revision = None;
+        }
+    }
+    let mut new_files = BTreeSet::new();
+    if let Source::Dir(dir) = source {
+        for name in json_files_in(dir)? {
+            if !entries.iter().any(|e| e.file == name) {
+                new_files.insert(name.clone());
+                entries.push(Entry {
+                    sha256: String::new(),
+                    file: name,
+                    revision: None,
+                });
+            }
+        }
+        entries.sort_by(|a, b| a.file.cmp(&b.file));
+    }
+    let mut changed = 0usize;
+    for entry in &mut entries {
+        let bytes = match source {
+            Source::Dir(dir) => read_source(dir, &entry.file)?,
+            Source::Download => download(
+                entry.revision.as_deref().unwrap_or(&revision),
+                &entry.file,
+                data_dir,
+            )?,
+        };
+        let got = sha256_hex(&bytes);
+        let dest = data_dir.join(&entry.file);
+        let dest_status = match read_if_exists(&dest)? {
+            Some(b) if sha256_hex(&b) == got => Status::Unchanged,
+            Some(_) => Status::Updated,
+            None => Status::Copied,
+        };
+        if dest_status != Status::Unchanged {
+            write_atomic(&dest, &bytes)?;
+        }
+        let status = if new_files.contains(&entry.file) {
+            Status::Added
+        } else if entry.sha256 != got {
+            Status::Upgraded
+        } else {
+            dest_status
+        };
+        if matches!(status, Status::Added | Status::Upgraded) {
+            changed += 1;
+        }
+        report(status, &entry.file, "");
+        entry.sha256 = got;
+    }
+    let new = Manifest { revision, entries };
+    if new == *old {
+        println!("wpt-sync: {MANIFEST} already up to date");
+        return Ok(());
+    }
+    write_atomic(manifest_path, new.render().as_bytes())?;
+    println!("wpt-sync: rewrote {MANIFEST} ({changed} file(s) changed); review and commit it.");
+    if changed > 0 {
+        println!(
+            "wpt-sync: the WPT data changed, so snapshots may be stale. Regenerate and review them:\n    \
+             {SNAPSHOT_REGEN_COMMAND}"
+        );
+    }
+    Ok(())
+}
+
+fn report(status: Status, file: &str, detail: &str) {
+    if detail.is_empty() {
+        println!("  {:<17} {file}", status.label());
+    } else {
+        println!("  {:<17} {file} ({detail})", status.label());
+    }
+}
+
+/// Mentions `wpt-data/*.json` files that the manifest does not list (they are ignored).
+fn note_unlisted(manifest: &Manifest, data_dir: &Path) {
+    if let Ok(names) = json_files_in(data_dir) {
+        for name in names {
+            if !manifest.entries.iter().any(|e| e.file == name) {
+                println!("  note: {DATA_DIR}/{name} is not in {MANIFEST} (ignored)");
+            }
+        }
+    }
+}
+
+fn json_files_in(dir: &Path) -> Result<Vec<String>> {
+    let rd = fs::read_dir(dir)
+        .map_err(|e| Failure::new(format!("cannot list {}: {e}", dir.display())))?;
+    let mut names: Vec<String> = rd
+        .filter_map(|e| e.ok())
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".json") && check_file_name(n).is_ok())
+        .collect();
+    names.sort();
+    Ok(names)
+}
+
+fn read_if_exists(path: &Path) -> Result<Option<Vec<u8>>> {
+    match fs::read(path) {
+        Ok(b) => Ok(Some(b)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Failure::new(format!("cannot read {}: {e}", path.display()))),
+    }
+}
+
+fn read_source(dir: &Path, file: &str) -> Result<Vec<u8>> {
+    let path = dir.join(file);
+    fs::read(&path).map_err(|e| {
+        Failure::new(format!(
+            "{file} is in {MANIFEST} but cannot be read from {} ({e}). If upstream dropped it, \
+             remove its line from the manifest deliberately.",
+            path.display()
+        ))
+    })
+}
+
+fn write_atomic(path: &Path, bytes: &[u8]) -> Result {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = path.with_file_name(format!(".{name}.tmp"));
+    fs::write(&tmp, bytes)
+        .and_then(|()| fs::rename(&tmp, path))
+        .map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))
+}
+
+/// Fetches `url/resources/<file>` at `rev` with curl.
+fn download(rev: &str, file: &str, data_dir: &Path) -> Result<Vec<u8>> {
+    if is_date(rev) || rev == "unknown" {
+        return Err(Failure::new(format!(
+            "no ../shared/wpt beside the workspace, so {file} must be downloaded, but its \
+             revision `{rev}` is a sync date, not a web-platform-tests commit. Use \
+             `--from DIR` with a WPT checkout's url/resources, or pin a commit with \
+             `cargo xtask wpt-sync --update --revision <commit>` (after reviewing the data)."
+        )));
+    }
+    let url = DOWNLOAD_URL.replace("{rev}", rev).replace("{file}", file);
+    let tmp = data_dir.join(format!(".{file}.download"));
+    println!("  {:<17} {url}", "fetching");
+    let status = Command::new("curl")
+        .args(["--fail", "--silent", "--show-error", "--location"])
+        .args(["--retry", "2", "--max-time", "120", "--output"])
+        .arg(&tmp)
+        .arg(&url)
+        .status()
+        .map_err(|e| Failure::new(format!("cannot run curl to download {file}: {e}")))?;
+    if !status.success() {
+        let _ = fs::remove_file(&tmp);
+        return Err(Failure::new(format!(
+            "downloading {url} failed ({status}); use --from DIR with a local copy"
+        )));
+    }
+    let bytes =
+        fs::read(&tmp).map_err(|e| Failure::new(format!("cannot read {}: {e}", tmp.display())))?;
+    let _ = fs::remove_file(&tmp);
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SHA: &str = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+
+    #[test]
+    fn manifest_round_trips() {
+        let text = format!("# c\nrevision 2026-07-11\n{SHA}  a.json\n{SHA}  b.json  d1655f3\n");
+        let m = Manifest::parse(&text).unwrap();
+        assert_eq!(m.revision, "2026-07-11");
+        assert_eq!(m.entries.len(), 2);
+        assert_eq!(m.entries[1].revision.as_deref(), Some("d1655f3"));
+        assert_eq!(Manifest::parse(&m.render()).unwrap(), m);
+    }
+
+    #[test]
+    fn manifest_rejects_bad_lines() {
+        assert!(Manifest::parse(&format!("{SHA}  a.json\n")).is_err()); // no revision
+        assert!(Manifest::parse("revision x\nabc  a.json\n").is_err());
+        assert!(Manifest::parse(&format!("revision x\n{SHA}  ../a.json\n")).is_err());
+        assert!(Manifest::parse(&format!("revision x\n{SHA}  a.json\n{SHA}  a.json\n")).is_err());
+    }
+
+    #[test]
+    fn sha256_of_abc() {
+        assert_eq!(
+            sha256_hex(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+
+    #[test]
+    fn dates_are_not_downloadable_revisions() {
+        assert!(is_date("2026-07-11"));
+        assert!(!is_date("d1655f32e1b75a6f052a26647f1c108b7b4f689e"));
+    }
+
+    #[test]
+    fn args() {
+        let a = |v: &[&str]| parse_args(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert!(a(&["--update", "--from", "x"]).unwrap().update);
+        assert!(a(&["--revision", "abc"]).is_err());
+        assert!(a(&["--bogus"]).is_err());
+        assert!(a(&["--from"]).is_err());
+    }
+}
