@@ -185,3 +185,36 @@ impl<S: HostErrorSink + ?Sized> HostErrorSink for &mut S {
         (**self).report(error)
     }
 }
+
+impl HostError {
+    /// A new error.
+    #[inline]
+    pub(crate) fn new(kind: HostErrorKind, failure: bool, range: Range<usize>) -> HostError {
+        HostError {
+            kind,
+            failure,
+            range,
+        }
+    }
+}
+
+/// Maps a byte range of a string a host algorithm works on back to the host parser's input.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum RangeMap {
+    /// The string is a substring of the input starting at this byte offset.
+    Offset(usize),
+    /// The string was derived (percent-decoded, mapped) from an input of this length: errors
+    /// concern the whole input.
+    Whole(usize),
+}
+
+impl RangeMap {
+    /// The input range for `range` of the derived string.
+    #[inline]
+    pub(crate) fn map(self, range: Range<usize>) -> Range<usize> {
+        match self {
+            RangeMap::Offset(o) => range.start.saturating_add(o)..range.end.saturating_add(o),
+            RangeMap::Whole(len) => 0..len,
+        }
+    }
+}

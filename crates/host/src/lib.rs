@@ -10,12 +10,27 @@
 
 extern crate alloc;
 
+mod domain;
 mod error;
+mod idna;
+mod ipv4;
+mod ipv6;
+mod opaque;
+mod serialize;
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
 
+pub use domain::{
+    domain_to_ascii, domain_to_unicode, is_forbidden_domain_code_point, is_valid_domain,
+};
 pub use error::{HostError, HostErrorKind, HostErrorSink};
+pub use idna::punycode::{DECODE_MAX_INPUT_LENGTH, ENCODE_MAX_INPUT_LENGTH};
+pub use ipv4::ends_in_a_number;
+pub use opaque::{is_forbidden_host_code_point, opaque_host_invalid_url_units};
+
+use error::RangeMap;
 
 /// A [host](https://url.spec.whatwg.org/#concept-host): a domain, an IPv4 or IPv6 address, an
 /// opaque host or the empty host. `S` is the string type of domains and opaque hosts (`&str`
@@ -62,71 +77,228 @@ impl<S: AsRef<str>> Host<S> {
     }
 }
 
+impl<S: AsRef<str>> Host<S> {
+    /// The [host serializer](https://url.spec.whatwg.org/#concept-host-serializer), appending
+    /// to `out`.
+    pub fn serialize_into(&self, out: &mut String) {
+        // Writing to a `String` cannot fail.
+        let _ = write_host(self, out);
+    }
+
+    /// A borrowed view of this host.
+    pub fn as_borrowed(&self) -> Host<&str> {
+        match self {
+            Host::Domain(s) => Host::Domain(s.as_ref()),
+            Host::Opaque(s) => Host::Opaque(s.as_ref()),
+            Host::Ipv4(a) => Host::Ipv4(*a),
+            Host::Ipv6(a) => Host::Ipv6(*a),
+            Host::Empty => Host::Empty,
+        }
+    }
+
+    /// [Host equality](https://url.spec.whatwg.org/#concept-host-equals) across string types:
+    /// "return true if A is B". (`==` compares hosts of one string type.)
+    pub fn equals<T: AsRef<str>>(&self, other: &Host<T>) -> bool {
+        self.as_borrowed() == other.as_borrowed()
+    }
+}
+
+/// The [host serializer](https://url.spec.whatwg.org/#concept-host-serializer).
+fn write_host<S: AsRef<str>, W: fmt::Write + ?Sized>(host: &Host<S>, f: &mut W) -> fmt::Result {
+    match host {
+        // "If host is an IPv4 address, return the result of running the IPv4 serializer on
+        // host."
+        Host::Ipv4(a) => serialize::ipv4_serializer(*a, f),
+        // "Otherwise, if host is an IPv6 address, return U+005B ([), followed by the result of
+        // running the IPv6 serializer on host, followed by U+005D (])."
+        Host::Ipv6(pieces) => {
+            f.write_char('[')?;
+            serialize::ipv6_serializer(pieces, f)?;
+            f.write_char(']')
+        }
+        // "Otherwise, host is a domain, opaque host, or empty host, return host."
+        Host::Domain(s) | Host::Opaque(s) => f.write_str(s.as_ref()),
+        Host::Empty => Ok(()),
+    }
+}
+
 impl<S: AsRef<str>> fmt::Display for Host<S> {
     /// The [host serializer](https://url.spec.whatwg.org/#concept-host-serializer).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Host::Domain(s) | Host::Opaque(s) => f.write_str(s.as_ref()),
-            Host::Empty => Ok(()),
-            Host::Ipv4(a) => {
-                let [b0, b1, b2, b3] = a.to_be_bytes();
-                write!(f, "{b0}.{b1}.{b2}.{b3}")
-            }
-            Host::Ipv6(pieces) => {
-                // PLACEHOLDER: no compression yet; weburl-host issue #3 replaces this.
-                f.write_str("[")?;
-                for (i, p) in pieces.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(":")?;
-                    }
-                    write!(f, "{p:x}")?;
-                }
-                f.write_str("]")
-            }
-        }
+        write_host(self, f)
     }
+}
+
+/// What [`host_parser`] produced; a domain or opaque host was appended to the output string.
+enum Parsed {
+    Domain,
+    Ipv4(u32),
+    Ipv6([u16; 8]),
+    Opaque,
+    Empty,
 }
 
 /// The [host parser](https://url.spec.whatwg.org/#concept-host-parser): parses `input` (with
 /// the spec's *isOpaque*), reporting validation errors to `errors`. On failure, the error that
 /// failed the parse is returned (it has also been reported to `errors`).
+///
+/// The spec asserts that `input` is not empty when *isOpaque* is false; here the empty input
+/// then fails with a *domain-to-ASCII* error (range `0..0`), as the domain parser would fail
+/// on it. With *isOpaque* true the empty input gives [`Host::Empty`].
+///
+/// ```
+/// use weburl_host::{parse_host, Host};
+/// assert_eq!(parse_host("EXAMPLE.COM", false, &mut ()), Ok(Host::Domain("example.com".into())));
+/// assert_eq!(parse_host("EXAMPLE.COM", true, &mut ()), Ok(Host::Opaque("EXAMPLE.COM".into())));
+/// assert_eq!(parse_host("0x7f.1", false, &mut ()), Ok(Host::Ipv4(0x7F00_0001)));
+/// assert_eq!(parse_host("[0:0::1]", true, &mut ()), Ok(Host::Ipv6([0, 0, 0, 0, 0, 0, 0, 1])));
+/// let mut errors = Vec::new();
+/// assert!(parse_host("example^example", false, &mut errors).is_err());
+/// assert_eq!(errors[0].kind.name(), "domain-to-ASCII");
+/// ```
 pub fn parse_host<S: HostErrorSink + ?Sized>(
     input: &str,
     is_opaque: bool,
     errors: &mut S,
 ) -> Result<Host, HostError> {
     let mut out = String::new();
-    let kind = parse_host_into(input, is_opaque, &mut out, errors)?;
-    Ok(match kind {
-        HostKind::Domain => Host::Domain(out),
-        HostKind::Opaque => Host::Opaque(out),
-        HostKind::Empty => Host::Empty,
-        // PLACEHOLDER: the real parser computes these values.
-        HostKind::Ipv4 => Host::Ipv4(0),
-        HostKind::Ipv6 => Host::Ipv6([0; 8]),
+    Ok(match host_parser(input, is_opaque, &mut out, errors)? {
+        Parsed::Domain => Host::Domain(out),
+        Parsed::Opaque => Host::Opaque(out),
+        Parsed::Empty => Host::Empty,
+        Parsed::Ipv4(a) => Host::Ipv4(a),
+        Parsed::Ipv6(a) => Host::Ipv6(a),
     })
 }
 
 /// The [host parser](https://url.spec.whatwg.org/#concept-host-parser), appending the
 /// [serialization](https://url.spec.whatwg.org/#concept-host-serializer) of the parsed host to
 /// `out` (IPv6 with its brackets). On failure `out` is left as it was.
+///
+/// ```
+/// use weburl_host::{parse_host_into, HostKind};
+/// let mut out = String::from("https://");
+/// assert_eq!(parse_host_into("[0:0::1]", false, &mut out, &mut ()), Ok(HostKind::Ipv6));
+/// assert_eq!(out, "https://[::1]");
+/// assert!(parse_host_into("[0:0::1%5D", false, &mut out, &mut ()).is_err());
+/// assert_eq!(out, "https://[::1]");
+/// ```
 pub fn parse_host_into<S: HostErrorSink + ?Sized>(
     input: &str,
     is_opaque: bool,
     out: &mut String,
     errors: &mut S,
 ) -> Result<HostKind, HostError> {
-    // PLACEHOLDER so that weburl-core can build against the contract; issue #3 replaces it.
-    let _ = errors;
-    if input.is_empty() {
-        return Ok(HostKind::Empty);
+    let host = host_parser(input, is_opaque, out, errors)?;
+    Ok(match host {
+        Parsed::Domain => HostKind::Domain,
+        Parsed::Opaque => HostKind::Opaque,
+        Parsed::Empty => HostKind::Empty,
+        Parsed::Ipv4(a) => {
+            let _ = serialize::ipv4_serializer(a, out);
+            HostKind::Ipv4
+        }
+        Parsed::Ipv6(a) => {
+            out.push('[');
+            let _ = serialize::ipv6_serializer(&a, out);
+            out.push(']');
+            HostKind::Ipv6
+        }
+    })
+}
+
+/// The [host parser](https://url.spec.whatwg.org/#concept-host-parser); a domain or opaque
+/// host is appended to `out`, which is left as it was on failure.
+fn host_parser<S: HostErrorSink + ?Sized>(
+    input: &str,
+    is_opaque: bool,
+    out: &mut String,
+    errors: &mut S,
+) -> Result<Parsed, HostError> {
+    // "If input starts with U+005B ([), then:"
+    if let Some(rest) = input.strip_prefix('[') {
+        // "If input does not end with U+005D (]), IPv6-unclosed validation error, return
+        // failure."
+        let Some(inner) = rest.strip_suffix(']') else {
+            let e = HostError::new(HostErrorKind::Ipv6Unclosed, true, 0..input.len());
+            errors.report(e.clone());
+            return Err(e);
+        };
+        // "Return the result of IPv6 parsing input with its leading U+005B ([) and trailing
+        // U+005D (]) removed."
+        return ipv6::ipv6_parser(inner, 1, errors).map(Parsed::Ipv6);
     }
+    // "If isOpaque is true, then return the result of opaque-host parsing input."
     if is_opaque {
-        out.push_str(input);
-        return Ok(HostKind::Opaque);
+        opaque::opaque_host_parser(input, out, errors)?;
+        return Ok(if input.is_empty() {
+            Parsed::Empty
+        } else {
+            Parsed::Opaque
+        });
     }
-    for c in input.chars() {
-        out.push(c.to_ascii_lowercase());
+    // "Assert: input is not the empty string." (Failure here; see `parse_host`.)
+    if input.is_empty() {
+        let e = HostError::new(HostErrorKind::DomainToAscii, true, 0..0);
+        errors.report(e.clone());
+        return Err(e);
     }
-    Ok(HostKind::Domain)
+    // "If input contains a percent-encoded byte, domain-percent-encoded validation error."
+    // "Let domain be the result of running UTF-8 decode without BOM on the percent-decoding
+    // of input."
+    let (domain, map) = if input.as_bytes().contains(&b'%') {
+        if errors.wants_errors() {
+            if let Some(i) = first_percent_encoded_byte(input.as_bytes()) {
+                errors.report(HostError::new(
+                    HostErrorKind::DomainPercentEncoded,
+                    false,
+                    i..i + 3,
+                ));
+            }
+        }
+        match weburl_percent::percent_decode(input.as_bytes()) {
+            Cow::Borrowed(_) => (Cow::Borrowed(input), range_map(input)),
+            Cow::Owned(bytes) => (
+                Cow::Owned(String::from_utf8_lossy(&bytes).into_owned()),
+                RangeMap::Whole(input.len()),
+            ),
+        }
+    } else {
+        (Cow::Borrowed(input), range_map(input))
+    };
+    // "Let asciiDomain be the result of running domain parser with domain and false."
+    // "If asciiDomain is failure, then return failure."
+    let start = out.len();
+    domain::domain_parser(&domain, false, out, 0..input.len(), errors)?;
+    // "If asciiDomain ends in a number, then return the result of IPv4 parsing asciiDomain."
+    let ascii_domain = out.get(start..).unwrap_or_default();
+    if ends_in_a_number(ascii_domain) {
+        let result = ipv4::ipv4_parser(ascii_domain, map, errors);
+        out.truncate(start);
+        return result.map(Parsed::Ipv4);
+    }
+    // "Return asciiDomain."
+    Ok(Parsed::Domain)
+}
+
+/// How byte ranges of the ASCII domain map to `input`: one to one when the domain is
+/// `input` lowercased, that is when `input` is ASCII and was not percent-decoded.
+fn range_map(input: &str) -> RangeMap {
+    if input.is_ascii() {
+        RangeMap::Offset(0)
+    } else {
+        RangeMap::Whole(input.len())
+    }
+}
+
+/// The byte offset of the first [percent-encoded byte](https://url.spec.whatwg.org/#percent-encoded-byte)
+/// in `bytes`.
+fn first_percent_encoded_byte(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().enumerate().position(|(i, &b)| {
+        b == b'%'
+            && matches!(
+                bytes.get(i + 1..i + 3),
+                Some([a, b]) if a.is_ascii_hexdigit() && b.is_ascii_hexdigit()
+            )
+    })
 }
