@@ -1,7 +1,37 @@
-//! The WHATWG URL Standard's [URLs](https://url.spec.whatwg.org/#urls): the basic URL parser,
-//! the URL record and its serializer, setters and origin.
+//! The WHATWG URL Standard's [URLs](https://url.spec.whatwg.org/#urls): the
+//! [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser), the
+//! [URL record](https://url.spec.whatwg.org/#concept-url) and its
+//! [serializer](https://url.spec.whatwg.org/#concept-url-serializer), the
+//! [`URL` class](https://url.spec.whatwg.org/#url-class)'s getters and setters, and
+//! [origin](https://url.spec.whatwg.org/#concept-url-origin).
+//!
+//! Most users want the `weburl` crate, which re-exports this one.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 extern crate alloc;
+
+mod api;
+mod errors;
+mod hostparse;
+mod invariants;
+mod origin;
+mod parser;
+mod scheme;
+mod search;
+#[cfg(feature = "serde")]
+mod serde_impl;
+mod setters;
+mod url;
+
+pub use api::ParseOptions;
+pub use errors::{
+    ErrorSink, ParseError, ParseErrorKind, SetterError, ValidationError, ValidationErrorKind,
+};
+pub use origin::{OpaqueOrigin, Origin};
+pub use parser::State;
+pub use scheme::SchemeType;
+pub use url::Url;
+pub use weburl_form::SearchParams;
+pub use weburl_host::{Host, HostKind};

@@ -7,3 +7,8 @@
 pub use weburl_form as form;
 pub use weburl_host as host;
 pub use weburl_percent as percent;
+
+pub use weburl_core::{
+    ErrorSink, Host, HostKind, OpaqueOrigin, Origin, ParseError, ParseErrorKind, ParseOptions,
+    SchemeType, SearchParams, SetterError, State, Url, ValidationError, ValidationErrorKind,
+};

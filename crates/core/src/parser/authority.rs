@@ -1,0 +1,230 @@
+//! The [authority](https://url.spec.whatwg.org/#authority-state),
+//! [host and hostname](https://url.spec.whatwg.org/#host-state) and
+//! [port](https://url.spec.whatwg.org/#port-state) states.
+
+use weburl_percent::{utf8_percent_encode_into, USERINFO};
+
+use super::{Failure, Flow, Parser, State};
+use crate::errors::{ErrorSink, SetterError, ValidationErrorKind};
+
+impl<S: ErrorSink> Parser<'_, '_, S> {
+    /// [Authority state](https://url.spec.whatwg.org/#authority-state). The *buffer* is the
+    /// input from `buffer_start`; username and password are written to the output (after `//`)
+    /// as each U+0040 (@) is seen.
+    pub(crate) fn authority_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
+        let special = self.is_special();
+        match c {
+            Some('@') => {
+                self.error_here(ValidationErrorKind::InvalidCredentials);
+                let buffer = self.buffer(self.buffer_start);
+                // "If atSignSeen is true, then prepend "%40" to buffer." Its code points are
+                // not U+003A (:) and not in the userinfo set, so they are appended as they are.
+                if self.at_sign_seen {
+                    self.url.out.push_str("%40");
+                }
+                self.at_sign_seen = true;
+                // "For each codePoint in buffer": the first U+003A (:) separates username and
+                // password; everything else is UTF-8 percent-encoded with the userinfo set and
+                // appended to the password if the separator was seen, else the username. Both
+                // are at the end of the output.
+                let mut rest = buffer;
+                while !rest.is_empty() {
+                    if self.password_token_seen {
+                        utf8_percent_encode_into(rest, &USERINFO, &mut self.url.out);
+                        break;
+                    }
+                    match rest.split_once(':') {
+                        Some((user, pass)) => {
+                            utf8_percent_encode_into(user, &USERINFO, &mut self.url.out);
+                            self.password_token_seen = true;
+                            self.password_colon = Some(self.url.out.len());
+                            self.url.out.push(':');
+                            rest = pass;
+                        }
+                        None => {
+                            utf8_percent_encode_into(rest, &USERINFO, &mut self.url.out);
+                            break;
+                        }
+                    }
+                }
+                self.buffer_start = self.pos + 1;
+                Ok(Flow::Next(State::Authority))
+            }
+            None | Some('/' | '?' | '#') => self.end_authority(),
+            Some('\\') if special => self.end_authority(),
+            Some(_) => Ok(Flow::Next(State::Authority)),
+        }
+    }
+
+    /// The authority state's end: "If atSignSeen is true and buffer is the empty string,
+    /// host-missing validation error, return failure. Decrease pointer by buffer's code point
+    /// length + 1, set buffer to the empty string, and set state to host state."
+    fn end_authority(&mut self) -> Result<Flow, Failure> {
+        if self.at_sign_seen && self.buffer_start == self.pos {
+            return Err(self.fail(ValidationErrorKind::HostMissing, self.pos..self.pos));
+        }
+        let u = &mut self.url;
+        // Drop the username/password separator if the password is empty.
+        match self.password_colon {
+            Some(colon) if colon + 1 == u.out.len() => {
+                u.out.truncate(colon);
+                u.username_end = colon;
+            }
+            Some(colon) => u.username_end = colon,
+            None => u.username_end = u.out.len(),
+        }
+        // The URL includes credentials: the serializer's U+0040 (@).
+        if u.out.len() > u.scheme_end + 3 {
+            u.out.push('@');
+        }
+        u.host_start = u.out.len();
+        u.host_end = u.host_start;
+        self.pos = self.buffer_start;
+        Ok(Flow::Again(State::Host))
+    }
+
+    /// [Host state and hostname state](https://url.spec.whatwg.org/#host-state). The *buffer*
+    /// is the input from `buffer_start` (the position the state was entered at).
+    pub(crate) fn host_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
+        if self.state_override.is_some() && self.url.scheme_type.is_file() {
+            self.buffer_start = self.pos;
+            return Ok(Flow::Again(State::FileHost));
+        }
+        let special = self.is_special();
+        match c {
+            Some(':') if !self.inside_brackets => {
+                if self.buffer_start == self.pos {
+                    return Err(self.fail(ValidationErrorKind::HostMissing, self.pos..self.pos));
+                }
+                if self.state_override == Some(State::Hostname) {
+                    return Err(Failure::Override(SetterError::UnexpectedPort));
+                }
+                self.set_host_from_buffer()?;
+                self.buffer_start = self.pos + 1;
+                Ok(Flow::Next(State::Port))
+            }
+            None | Some('/' | '?' | '#') => self.end_host(),
+            Some('\\') if special => self.end_host(),
+            Some(ch) => {
+                if ch == '[' {
+                    self.inside_brackets = true;
+                }
+                if ch == ']' {
+                    self.inside_brackets = false;
+                }
+                Ok(Flow::Next(State::Host))
+            }
+        }
+    }
+
+    /// The host state on EOF, `/`, `?`, `#` (or `\` when special).
+    fn end_host(&mut self) -> Result<Flow, Failure> {
+        let empty = self.buffer_start == self.pos;
+        if self.is_special() && empty {
+            return Err(self.fail(ValidationErrorKind::HostMissing, self.pos..self.pos));
+        }
+        if self.state_override.is_some()
+            && empty
+            && (self.url.includes_credentials() || self.url.port.is_some())
+        {
+            return Err(Failure::Override(
+                SetterError::EmptyHostWithCredentialsOrPort,
+            ));
+        }
+        self.set_host_from_buffer()?;
+        if self.state_override.is_some() {
+            return Ok(Flow::End);
+        }
+        Ok(Flow::Again(State::PathStart))
+    }
+
+    /// "Let host be the result of host parsing buffer with url is not special. If host is
+    /// failure, then return failure. Set url's host to host."
+    fn set_host_from_buffer(&mut self) -> Result<(), Failure> {
+        let start = self.url.out.len();
+        self.url.host_start = start;
+        let kind = self.parse_host(self.buffer_start)?;
+        self.url.host_end = self.url.out.len();
+        self.url.host_kind = Some(kind);
+        self.host_set = true;
+        Ok(())
+    }
+
+    /// [Port state](https://url.spec.whatwg.org/#port-state). The *buffer* is the input from
+    /// `buffer_start`.
+    pub(crate) fn port_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
+        match c {
+            Some(d) if d.is_ascii_digit() => Ok(Flow::Next(State::Port)),
+            _ if self.ends_port(c) => {
+                let digits = self.buffer(self.buffer_start);
+                if !digits.is_empty() {
+                    // "Let port be the mathematical integer value that is represented by
+                    // buffer in radix-10". Leading zeros are allowed, so accumulate with a cap
+                    // rather than parse a bounded number of digits.
+                    let mut port: u32 = 0;
+                    for b in digits.bytes() {
+                        port = port * 10 + u32::from(b - b'0');
+                        if port > u32::from(u16::MAX) {
+                            return Err(self.fail(
+                                ValidationErrorKind::PortOutOfRange,
+                                self.buffer_start..self.pos,
+                            ));
+                        }
+                    }
+                    let port = u16::try_from(port).unwrap_or(u16::MAX);
+                    let u = &mut self.url;
+                    u.out.truncate(u.host_end);
+                    if Some(port) == u.scheme_type.default_port() {
+                        u.port = None;
+                    } else {
+                        u.port = Some(port);
+                        u.out.push(':');
+                        push_u16(&mut u.out, port);
+                    }
+                    self.port_set = true;
+                    if self.state_override.is_some() {
+                        return Ok(Flow::End);
+                    }
+                }
+                if self.state_override.is_some() {
+                    return Err(Failure::Override(SetterError::InvalidPort));
+                }
+                Ok(Flow::Again(State::PathStart))
+            }
+            _ => Err(self.fail(
+                ValidationErrorKind::PortInvalid,
+                self.pos..self.pos + c.map_or(0, char::len_utf8),
+            )),
+        }
+    }
+
+    /// Whether `c` ends the port: EOF, `/`, `?`, `#`, `\` when special, or anything with a
+    /// state override.
+    fn ends_port(&self, c: Option<char>) -> bool {
+        match c {
+            None | Some('/' | '?' | '#') => true,
+            Some('\\') => self.is_special() || self.state_override.is_some(),
+            Some(_) => self.state_override.is_some(),
+        }
+    }
+}
+
+/// Appends the decimal serialization of `n`.
+pub(crate) fn push_u16(out: &mut alloc::string::String, n: u16) {
+    let mut digits = [0u8; 5];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        if let Some(d) = digits.get_mut(i) {
+            *d = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+        if n == 0 || i == 0 {
+            break;
+        }
+    }
+    for &d in digits.get(i..).unwrap_or_default() {
+        out.push(char::from(d));
+    }
+}

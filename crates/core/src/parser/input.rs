@@ -1,0 +1,122 @@
+//! The basic URL parser's input preprocessing: removing leading and trailing
+//! [C0 control or space](https://infra.spec.whatwg.org/#c0-control) and all
+//! [ASCII tab or newline](https://infra.spec.whatwg.org/#ascii-tab-or-newline), and mapping
+//! positions in the processed input back to the original for error ranges.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::ops::Range;
+
+use crate::errors::{ErrorSink, ValidationError, ValidationErrorKind};
+
+/// Maps byte offsets in the processed input back to the original input.
+#[derive(Default)]
+pub(crate) struct PosMap {
+    /// Bytes trimmed from the start.
+    trim_start: usize,
+    /// Original offsets of removed tabs and newlines, ascending (only kept when errors are
+    /// wanted).
+    removed: Vec<usize>,
+}
+
+impl PosMap {
+    pub(crate) fn map(&self, pos: usize) -> usize {
+        let mut orig = self.trim_start + pos;
+        for &r in &self.removed {
+            if r <= orig {
+                orig += 1;
+            } else {
+                break;
+            }
+        }
+        orig
+    }
+
+    pub(crate) fn map_range(&self, range: Range<usize>) -> Range<usize> {
+        let start = self.map(range.start);
+        let end = if range.end > range.start {
+            // Map the last byte, so removed code points after the range are not included.
+            self.map(range.end - 1) + 1
+        } else {
+            start
+        };
+        start..end
+    }
+}
+
+#[inline]
+fn is_c0_control_or_space(b: u8) -> bool {
+    b <= 0x20
+}
+
+#[inline]
+fn is_tab_or_newline(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\r')
+}
+
+/// Steps 1 to 3 of the basic URL parser: trimming (only when `trim`, i.e. *url* is not given)
+/// and tab/newline removal, each with its invalid-URL-unit validation error.
+pub(crate) fn preprocess<'a, S: ErrorSink>(
+    input: &'a str,
+    trim: bool,
+    sink: &mut S,
+) -> (Cow<'a, str>, PosMap) {
+    let mut map = PosMap::default();
+    let mut s = input;
+    if trim {
+        let bytes = input.as_bytes();
+        let start = bytes
+            .iter()
+            .position(|&b| !is_c0_control_or_space(b))
+            .unwrap_or(bytes.len());
+        let end = bytes
+            .iter()
+            .rposition(|&b| !is_c0_control_or_space(b))
+            .map_or(start, |i| i + 1);
+        if sink.wants_errors() {
+            // "If input contains any leading or trailing C0 control or space, invalid-URL-unit
+            // validation error."
+            if start > 0 {
+                sink.report(ValidationError {
+                    kind: ValidationErrorKind::InvalidUrlUnit,
+                    failure: false,
+                    range: 0..start,
+                });
+            }
+            if end < bytes.len() {
+                sink.report(ValidationError {
+                    kind: ValidationErrorKind::InvalidUrlUnit,
+                    failure: false,
+                    range: end.max(start)..bytes.len(),
+                });
+            }
+        }
+        // C0 controls and space are ASCII, so these are char boundaries.
+        s = input.get(start..end).unwrap_or_default();
+        map.trim_start = start;
+    }
+    if !s.bytes().any(is_tab_or_newline) {
+        return (Cow::Borrowed(s), map);
+    }
+    let wants = sink.wants_errors();
+    let mut out = String::with_capacity(s.len());
+    for (i, ch) in s.char_indices() {
+        if ch.is_ascii() && is_tab_or_newline(ch as u8) {
+            if wants {
+                let orig = map.trim_start + i;
+                // "If input contains any ASCII tab or newline, invalid-URL-unit validation
+                // error." Reported once per code point, so each has its range.
+                sink.report(ValidationError {
+                    kind: ValidationErrorKind::InvalidUrlUnit,
+                    failure: false,
+                    range: orig..orig + 1,
+                });
+                map.removed.push(orig);
+            }
+        } else {
+            out.push(ch);
+        }
+    }
+    (Cow::Owned(out), map)
+}

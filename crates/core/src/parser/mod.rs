@@ -1,0 +1,405 @@
+//! The [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser).
+//!
+//! One function per state of the spec's state machine ([`State`]), each in the module of its
+//! concept. The parser reads the (trimmed, tab-and-newline-free) input as UTF-8 and writes the
+//! URL's serialization left to right into one `String` ([`UrlBuf`]), recording component
+//! offsets as it goes; components the spec copies from the base URL are copied as slices of the
+//! base's serialization.
+//!
+//! The spec's *url* and *state override* inputs are supported for the states the setters use
+//! (host, hostname, port, file host, path start, path, query, fragment): the setter fills the
+//! [`UrlBuf`] with the part of the URL before the component, runs the parser from that state,
+//! and appends the rest of the old URL (see `crate::setters`). The scheme states' state-override
+//! branch is [`scheme::scheme_state_override`].
+
+mod authority;
+mod buf;
+mod file;
+pub(crate) mod input;
+mod path;
+mod query;
+mod relative;
+pub(crate) mod scheme;
+
+use core::ops::Range;
+
+use encoding_rs::Encoding;
+use weburl_host::{HostError, HostErrorSink, HostKind};
+
+use crate::errors::{
+    ErrorSink, ParseError, ParseErrorKind, SetterError, ValidationError, ValidationErrorKind,
+};
+use crate::url::Url;
+
+pub(crate) use authority::push_u16;
+pub(crate) use buf::UrlBuf;
+pub(crate) use input::PosMap;
+
+/// The states of the [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum State {
+    /// [scheme start state](https://url.spec.whatwg.org/#scheme-start-state)
+    SchemeStart,
+    /// [scheme state](https://url.spec.whatwg.org/#scheme-state)
+    Scheme,
+    /// [no scheme state](https://url.spec.whatwg.org/#no-scheme-state)
+    NoScheme,
+    /// [special relative or authority state](https://url.spec.whatwg.org/#special-relative-or-authority-state)
+    SpecialRelativeOrAuthority,
+    /// [path or authority state](https://url.spec.whatwg.org/#path-or-authority-state)
+    PathOrAuthority,
+    /// [relative state](https://url.spec.whatwg.org/#relative-state)
+    Relative,
+    /// [relative slash state](https://url.spec.whatwg.org/#relative-slash-state)
+    RelativeSlash,
+    /// [special authority slashes state](https://url.spec.whatwg.org/#special-authority-slashes-state)
+    SpecialAuthoritySlashes,
+    /// [special authority ignore slashes state](https://url.spec.whatwg.org/#special-authority-ignore-slashes-state)
+    SpecialAuthorityIgnoreSlashes,
+    /// [authority state](https://url.spec.whatwg.org/#authority-state)
+    Authority,
+    /// [host state](https://url.spec.whatwg.org/#host-state)
+    Host,
+    /// [hostname state](https://url.spec.whatwg.org/#hostname-state)
+    Hostname,
+    /// [port state](https://url.spec.whatwg.org/#port-state)
+    Port,
+    /// [file state](https://url.spec.whatwg.org/#file-state)
+    File,
+    /// [file slash state](https://url.spec.whatwg.org/#file-slash-state)
+    FileSlash,
+    /// [file host state](https://url.spec.whatwg.org/#file-host-state)
+    FileHost,
+    /// [path start state](https://url.spec.whatwg.org/#path-start-state)
+    PathStart,
+    /// [path state](https://url.spec.whatwg.org/#path-state)
+    Path,
+    /// [opaque path state](https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state)
+    OpaquePath,
+    /// [query state](https://url.spec.whatwg.org/#query-state)
+    Query,
+    /// [fragment state](https://url.spec.whatwg.org/#fragment-state)
+    Fragment,
+}
+
+/// What the state machine does after a state ran.
+pub(crate) enum Flow {
+    /// Switch to the state and go to the next code point ("increase pointer by 1").
+    Next(State),
+    /// Switch to the state and run it on the same code point ("decrease pointer by 1", then
+    /// the machine's increase).
+    Again(State),
+    /// Stop: a state override's "return", or the pointer reached the end of the input.
+    End,
+}
+
+/// Why a run of the state machine returned failure.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    /// A validation error that the spec says returns failure (already reported to the sink),
+    /// with its range in the original input.
+    Error(ValidationErrorKind, Range<usize>),
+    /// A state-override failure ("return failure" without a validation error, or a "return"
+    /// that leaves the URL unchanged).
+    Override(SetterError),
+}
+
+impl Failure {
+    pub(crate) fn into_parse_error(self, input_len: usize) -> ParseError {
+        match self {
+            Failure::Error(kind, range) => ParseError::new(ParseErrorKind::Validation(kind), range),
+            // Without a state override no state returns an override failure; map it to the
+            // closest public error rather than panicking.
+            Failure::Override(_) => ParseError::too_long(input_len),
+        }
+    }
+
+    pub(crate) fn into_setter_error(self) -> SetterError {
+        match self {
+            Failure::Error(kind, _) => SetterError::Invalid(kind),
+            Failure::Override(e) => e,
+        }
+    }
+}
+
+/// The parser's state: its input, base, encoding, sink and the URL being written.
+pub(crate) struct Parser<'i, 'b, S: ErrorSink> {
+    /// The input after trimming and tab/newline removal.
+    pub(crate) input: &'i str,
+    /// Byte offset of the code point `c` (the spec's *pointer*).
+    pub(crate) pos: usize,
+    pub(crate) base: Option<&'b Url>,
+    pub(crate) encoding: &'static Encoding,
+    pub(crate) state_override: Option<State>,
+    pub(crate) sink: S,
+    pub(crate) map: PosMap,
+    /// The URL being written.
+    pub(crate) url: UrlBuf,
+    /// Start (in `input`) of the spec's *buffer* where the buffer is a slice of the input
+    /// (authority, host, port and file host states).
+    pub(crate) buffer_start: usize,
+    pub(crate) at_sign_seen: bool,
+    pub(crate) inside_brackets: bool,
+    pub(crate) password_token_seen: bool,
+    /// Offset in the output of the `:` between username and password, once seen.
+    pub(crate) password_colon: Option<usize>,
+    /// Offset in the output of the `/` that starts the path segment being buffered (the path
+    /// state's *buffer* is written in place, after that `/`).
+    pub(crate) segment_start: Option<usize>,
+    /// Whether the path is complete (and the serializer's `/.` marker decided).
+    pub(crate) path_done: bool,
+    /// Whether a state-override run set the host / the port (setters need to know what of the
+    /// old URL to keep after a failure).
+    pub(crate) host_set: bool,
+    pub(crate) port_set: bool,
+}
+
+impl<'i, 'b, S: ErrorSink> Parser<'i, 'b, S> {
+    pub(crate) fn new(
+        input: &'i str,
+        map: PosMap,
+        base: Option<&'b Url>,
+        encoding: &'static Encoding,
+        state_override: Option<State>,
+        sink: S,
+        url: UrlBuf,
+    ) -> Self {
+        Parser {
+            input,
+            pos: 0,
+            base,
+            // "Set encoding to the result of getting an output encoding from encoding."
+            encoding: encoding.output_encoding(),
+            state_override,
+            sink,
+            map,
+            url,
+            buffer_start: 0,
+            at_sign_seen: false,
+            inside_brackets: false,
+            password_token_seen: false,
+            password_colon: None,
+            segment_start: None,
+            path_done: false,
+            host_set: false,
+            port_set: false,
+        }
+    }
+
+    /// The code point at the pointer; `None` is the EOF code point.
+    #[inline]
+    pub(crate) fn c(&self) -> Option<char> {
+        self.input.get(self.pos..).and_then(|s| s.chars().next())
+    }
+
+    /// The spec's *remaining*: the input after `c`.
+    #[inline]
+    pub(crate) fn remaining(&self) -> &'i str {
+        let len = self.c().map_or(0, char::len_utf8);
+        self.input.get(self.pos + len..).unwrap_or_default()
+    }
+
+    /// The input from `start` to the pointer.
+    #[inline]
+    pub(crate) fn buffer(&self, start: usize) -> &'i str {
+        self.input.get(start..self.pos).unwrap_or_default()
+    }
+
+    #[inline]
+    pub(crate) fn is_special(&self) -> bool {
+        self.url.scheme_type.is_special()
+    }
+
+    /// Runs the state machine from `state` until the input ends or a state returns.
+    pub(crate) fn run(&mut self, mut state: State) -> Result<(), Failure> {
+        loop {
+            let c = self.c();
+            let flow = match state {
+                State::SchemeStart => self.scheme_start_state(c)?,
+                State::Scheme => self.scheme_state(c)?,
+                State::NoScheme => self.no_scheme_state(c)?,
+                State::SpecialRelativeOrAuthority => self.special_relative_or_authority_state(c)?,
+                State::PathOrAuthority => self.path_or_authority_state(c)?,
+                State::Relative => self.relative_state(c)?,
+                State::RelativeSlash => self.relative_slash_state(c)?,
+                State::SpecialAuthoritySlashes => self.special_authority_slashes_state(c)?,
+                State::SpecialAuthorityIgnoreSlashes => {
+                    self.special_authority_ignore_slashes_state(c)?
+                }
+                State::Authority => self.authority_state(c)?,
+                State::Host | State::Hostname => self.host_state(c)?,
+                State::Port => self.port_state(c)?,
+                State::File => self.file_state(c)?,
+                State::FileSlash => self.file_slash_state(c)?,
+                State::FileHost => self.file_host_state(c)?,
+                State::PathStart => self.path_start_state(c)?,
+                State::Path => self.path_state(c)?,
+                State::OpaquePath => self.opaque_path_state(c)?,
+                State::Query => self.query_state(c)?,
+                State::Fragment => self.fragment_state(c)?,
+            };
+            match flow {
+                Flow::Next(next) => {
+                    // "If after a run pointer points to the EOF code point, go to the next
+                    // step. Otherwise, increase pointer by 1."
+                    match c {
+                        Some(ch) => self.pos += ch.len_utf8(),
+                        None => break,
+                    }
+                    state = next;
+                }
+                Flow::Again(next) => state = next,
+                Flow::End => break,
+            }
+        }
+        Ok(())
+    }
+
+    /// Reports a validation error at `range` (in the processed input) that does not fail.
+    #[inline]
+    pub(crate) fn error(&mut self, kind: ValidationErrorKind, range: Range<usize>) {
+        if self.sink.wants_errors() {
+            let range = self.map.map_range(range);
+            self.sink.report(ValidationError {
+                kind,
+                failure: false,
+                range,
+            });
+        }
+    }
+
+    /// Reports a validation error at the current code point.
+    #[inline]
+    pub(crate) fn error_here(&mut self, kind: ValidationErrorKind) {
+        if self.sink.wants_errors() {
+            let len = self.c().map_or(0, char::len_utf8);
+            self.error(kind, self.pos..self.pos + len);
+        }
+    }
+
+    /// Reports a validation error that fails the parse and returns the failure.
+    pub(crate) fn fail(&mut self, kind: ValidationErrorKind, range: Range<usize>) -> Failure {
+        let range = self.map.map_range(range);
+        if self.sink.wants_errors() {
+            self.sink.report(ValidationError {
+                kind,
+                failure: true,
+                range: range.clone(),
+            });
+        }
+        Failure::Error(kind, range)
+    }
+
+    /// The [host parser](https://url.spec.whatwg.org/#concept-host-parser) on
+    /// `input[start..pos]` with *isOpaque* = url [is not special](https://url.spec.whatwg.org/#is-not-special),
+    /// appending the serialized host to the output.
+    pub(crate) fn parse_host(&mut self, start: usize) -> Result<HostKind, Failure> {
+        let buffer = self.buffer(start);
+        let is_opaque = !self.is_special();
+        let mut adapter = HostSink {
+            sink: &mut self.sink,
+            map: &self.map,
+            offset: start,
+        };
+        match weburl_host::parse_host_into(buffer, is_opaque, &mut self.url.out, &mut adapter) {
+            Ok(kind) => Ok(kind),
+            // The host parser has reported the failing error itself.
+            Err(e) => Err(Failure::Error(
+                ValidationErrorKind::Host(e.kind),
+                self.map
+                    .map_range(start + e.range.start..start + e.range.end),
+            )),
+        }
+    }
+
+    /// Reports invalid-URL-unit for `c` where the path, opaque path, query and fragment states
+    /// do: "If c is not a URL code point and not U+0025 (%)" and "If c is U+0025 (%) and
+    /// remaining does not start with two ASCII hex digits".
+    #[inline]
+    pub(crate) fn check_url_unit(&mut self, c: char, at: usize) {
+        if !self.sink.wants_errors() {
+            return;
+        }
+        let bad = if c == '%' {
+            let rest = self.input.as_bytes().get(at + 1..).unwrap_or_default();
+            !matches!(rest, [a, b, ..] if a.is_ascii_hexdigit() && b.is_ascii_hexdigit())
+        } else {
+            !is_url_code_point(c)
+        };
+        if bad {
+            self.error(ValidationErrorKind::InvalidUrlUnit, at..at + c.len_utf8());
+        }
+    }
+}
+
+/// Whether `c` is a [URL code point](https://url.spec.whatwg.org/#url-code-points).
+pub(crate) fn is_url_code_point(c: char) -> bool {
+    match c {
+        'a'..='z' | 'A'..='Z' | '0'..='9' => true,
+        '!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '/' | ':' | ';'
+        | '=' | '?' | '@' | '_' | '~' => true,
+        '\u{A0}'..='\u{10FFFD}' => {
+            let u = c as u32;
+            // Not a noncharacter (surrogates cannot occur in a `char`).
+            !((0xFDD0..=0xFDEF).contains(&u) || (u & 0xFFFE) == 0xFFFE)
+        }
+        _ => false,
+    }
+}
+
+/// Forwards host errors to the URL parser's sink, in original-input coordinates.
+struct HostSink<'s, 'm, S: ErrorSink> {
+    sink: &'s mut S,
+    map: &'m PosMap,
+    offset: usize,
+}
+
+impl<S: ErrorSink> HostErrorSink for HostSink<'_, '_, S> {
+    fn wants_errors(&self) -> bool {
+        self.sink.wants_errors()
+    }
+    fn report(&mut self, error: HostError) {
+        let range = self
+            .map
+            .map_range(self.offset + error.range.start..self.offset + error.range.end);
+        self.sink.report(ValidationError {
+            kind: ValidationErrorKind::Host(error.kind),
+            failure: error.failure,
+            range,
+        });
+    }
+}
+
+/// Options of a parse: base, encoding, maximum length.
+pub(crate) struct ParseConfig<'b> {
+    pub(crate) base: Option<&'b Url>,
+    pub(crate) encoding: &'static Encoding,
+    pub(crate) max_len: usize,
+}
+
+/// The [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser) without *url*
+/// and *state override*: parses `input` into a new URL.
+pub(crate) fn parse<S: ErrorSink>(
+    input: &str,
+    config: &ParseConfig<'_>,
+    mut sink: S,
+) -> Result<Url, ParseError> {
+    let (processed, map) = input::preprocess(input, true, &mut sink);
+    let mut parser = Parser::new(
+        &processed,
+        map,
+        config.base,
+        config.encoding,
+        None,
+        sink,
+        UrlBuf::with_capacity(processed.len() + 8),
+    );
+    parser
+        .run(State::SchemeStart)
+        .map_err(|f| f.into_parse_error(input.len()))?;
+    parser.end_path();
+    parser
+        .url
+        .into_url(config.max_len)
+        .ok_or_else(|| ParseError::too_long(input.len()))
+}

@@ -1,0 +1,202 @@
+//! The [path start](https://url.spec.whatwg.org/#path-start-state),
+//! [path](https://url.spec.whatwg.org/#path-state) and
+//! [opaque path](https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state) states, and
+//! [shortening](https://url.spec.whatwg.org/#shorten-a-urls-path) a path.
+
+use weburl_percent::{utf8_percent_encode_into, C0_CONTROL, PATH};
+
+use super::file::{is_normalized_windows_drive_letter, is_windows_drive_letter};
+use super::{Failure, Flow, Parser, State};
+use crate::errors::{ErrorSink, ValidationErrorKind};
+
+/// A [single-dot URL path segment](https://url.spec.whatwg.org/#single-dot-path-segment).
+fn is_single_dot(s: &str) -> bool {
+    s == "." || s.eq_ignore_ascii_case("%2e")
+}
+
+/// A [double-dot URL path segment](https://url.spec.whatwg.org/#double-dot-path-segment).
+fn is_double_dot(s: &str) -> bool {
+    matches!(s.len(), 2 | 4 | 6)
+        && (s == ".."
+            || s.eq_ignore_ascii_case(".%2e")
+            || s.eq_ignore_ascii_case("%2e.")
+            || s.eq_ignore_ascii_case("%2e%2e"))
+}
+
+impl<S: ErrorSink> Parser<'_, '_, S> {
+    /// [Path start state](https://url.spec.whatwg.org/#path-start-state).
+    pub(crate) fn path_start_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
+        self.url.path_start = self.url.out.len();
+        if self.is_special() {
+            if c == Some('\\') {
+                self.error_here(ValidationErrorKind::InvalidReverseSolidus);
+            }
+            return Ok(if matches!(c, Some('/' | '\\')) {
+                Flow::Next(State::Path)
+            } else {
+                Flow::Again(State::Path)
+            });
+        }
+        let overridden = self.state_override.is_some();
+        match c {
+            Some('?') if !overridden => {
+                self.start_query();
+                Ok(Flow::Next(State::Query))
+            }
+            Some('#') if !overridden => {
+                self.start_fragment();
+                Ok(Flow::Next(State::Fragment))
+            }
+            Some('/') => Ok(Flow::Next(State::Path)),
+            Some(_) => Ok(Flow::Again(State::Path)),
+            None => {
+                if overridden && self.url.host_kind.is_none() {
+                    // "append the empty string to url's path."
+                    self.url.out.push('/');
+                }
+                Ok(Flow::End)
+            }
+        }
+    }
+
+    /// [Path state](https://url.spec.whatwg.org/#path-state). The *buffer* is written in place:
+    /// the segment being buffered starts at `segment_start` (its `/`) and runs to the end of
+    /// the output; at its end it is kept, replaced or removed.
+    pub(crate) fn path_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
+        let special = self.is_special();
+        let overridden = self.state_override.is_some();
+        let ends = match c {
+            None | Some('/') => true,
+            Some('\\') => special,
+            Some('?' | '#') => !overridden,
+            Some(_) => false,
+        };
+        if !ends {
+            let Some(ch) = c else {
+                return Ok(Flow::End);
+            };
+            self.check_url_unit(ch, self.pos);
+            if self.segment_start.is_none() {
+                self.segment_start = Some(self.url.out.len());
+                self.url.out.push('/');
+            }
+            let len = ch.len_utf8();
+            let text = self.input.get(self.pos..self.pos + len).unwrap_or_default();
+            utf8_percent_encode_into(text, &PATH, &mut self.url.out);
+            return Ok(Flow::Next(State::Path));
+        }
+        if special && c == Some('\\') {
+            self.error_here(ValidationErrorKind::InvalidReverseSolidus);
+        }
+        let seg_start = match self.segment_start.take() {
+            Some(s) => s,
+            None => {
+                let s = self.url.out.len();
+                self.url.out.push('/');
+                s
+            }
+        };
+        let slash = c == Some('/') || (special && c == Some('\\'));
+        let segment = self.url.out.get(seg_start + 1..).unwrap_or_default();
+        if is_double_dot(segment) {
+            self.url.out.truncate(seg_start);
+            self.shorten_path();
+            if !slash {
+                self.url.out.push('/');
+            }
+        } else if is_single_dot(segment) {
+            self.url.out.truncate(seg_start);
+            if !slash {
+                self.url.out.push('/');
+            }
+        } else if self.url.scheme_type.is_file()
+            && seg_start == self.url.path_start
+            && is_windows_drive_letter(segment)
+        {
+            // "replace the second code point in buffer with U+003A (:)."
+            self.url.out.truncate(seg_start + 2);
+            self.url.out.push(':');
+        }
+        match c {
+            Some('?') => {
+                self.start_query();
+                Ok(Flow::Next(State::Query))
+            }
+            Some('#') => {
+                self.start_fragment();
+                Ok(Flow::Next(State::Fragment))
+            }
+            _ => Ok(Flow::Next(State::Path)),
+        }
+    }
+
+    /// [Opaque path state](https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state).
+    pub(crate) fn opaque_path_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
+        match c {
+            Some('?') => {
+                self.start_query();
+                Ok(Flow::Next(State::Query))
+            }
+            Some('#') => {
+                self.start_fragment();
+                Ok(Flow::Next(State::Fragment))
+            }
+            Some(' ') => {
+                self.error_here(ValidationErrorKind::InvalidUrlUnit);
+                if self.remaining().starts_with(['?', '#']) {
+                    self.url.out.push_str("%20");
+                } else {
+                    self.url.out.push(' ');
+                }
+                Ok(Flow::Next(State::OpaquePath))
+            }
+            Some(ch) => {
+                self.check_url_unit(ch, self.pos);
+                let text = self
+                    .input
+                    .get(self.pos..self.pos + ch.len_utf8())
+                    .unwrap_or_default();
+                utf8_percent_encode_into(text, &C0_CONTROL, &mut self.url.out);
+                Ok(Flow::Next(State::OpaquePath))
+            }
+            None => Ok(Flow::End),
+        }
+    }
+
+    /// [Shorten](https://url.spec.whatwg.org/#shorten-a-urls-path) the path, which is at the
+    /// end of the output. Removing the last segment scans only that segment, so a run of
+    /// shortenings costs the length of what it removes.
+    pub(crate) fn shorten_path(&mut self) {
+        let u = &mut self.url;
+        let path = u.path_so_far();
+        if u.scheme_type.is_file() {
+            // "If url's scheme is "file", path's size is 1, and path[0] is a normalized Windows
+            // drive letter, then return."
+            if let Some(first) = path.strip_prefix('/') {
+                if is_normalized_windows_drive_letter(first) {
+                    return;
+                }
+            }
+        }
+        if let Some(i) = path.rfind('/') {
+            let at = u.path_start + i;
+            u.out.truncate(at);
+        }
+    }
+
+    /// Ends the path: once it is complete, the serializer's rule "If url's host is null, url
+    /// does not have an opaque path, url's path's size is greater than 1, and url's path[0] is
+    /// the empty string, then append U+002F (/) followed by U+002E (.) to output" is applied
+    /// (once, so it costs one shift of the path).
+    pub(crate) fn end_path(&mut self) {
+        if self.path_done {
+            return;
+        }
+        self.path_done = true;
+        let u = &mut self.url;
+        if u.host_kind.is_none() && !u.opaque_path && u.path_so_far().starts_with("//") {
+            u.out.insert_str(u.path_start, "/.");
+            u.path_start += 2;
+        }
+    }
+}

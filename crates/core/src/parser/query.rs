@@ -1,0 +1,99 @@
+//! The [query](https://url.spec.whatwg.org/#query-state) and
+//! [fragment](https://url.spec.whatwg.org/#fragment-state) states.
+
+use weburl_percent::{
+    percent_encode_after_encoding_into, utf8_percent_encode_into, FRAGMENT, QUERY, SPECIAL_QUERY,
+};
+
+use super::{Failure, Flow, Parser};
+use crate::errors::ErrorSink;
+use crate::scheme::SchemeType;
+
+impl<S: ErrorSink> Parser<'_, '_, S> {
+    /// Sets the query to the empty string (and ends the path).
+    pub(crate) fn start_query(&mut self) {
+        self.end_path();
+        self.url.query_start = Some(self.url.out.len());
+        self.url.out.push('?');
+    }
+
+    /// Sets the fragment to the empty string (and ends the path).
+    pub(crate) fn start_fragment(&mut self) {
+        self.end_path();
+        self.url.fragment_start = Some(self.url.out.len());
+        self.url.out.push('#');
+    }
+
+    /// [Query state](https://url.spec.whatwg.org/#query-state), run once for the whole query:
+    /// the spec appends code points to *buffer* until U+0023 (#) (unless a state override is
+    /// given) or EOF and then percent-encodes the buffer after encoding, so the buffer is the
+    /// input slice up to there. (It cannot be encoded code point by code point because of
+    /// stateful encoders such as ISO-2022-JP.)
+    pub(crate) fn query_state(&mut self, _c: Option<char>) -> Result<Flow, Failure> {
+        // "If encoding is not UTF-8 and url is not special or url's scheme is "ws" or "wss",
+        // then set encoding to UTF-8."
+        if self.encoding != encoding_rs::UTF_8
+            && matches!(
+                self.url.scheme_type,
+                SchemeType::NotSpecial | SchemeType::Ws | SchemeType::Wss
+            )
+        {
+            self.encoding = encoding_rs::UTF_8;
+        }
+        let start = self.pos;
+        let rest = self.input.get(start..).unwrap_or_default();
+        let len = if self.state_override.is_none() {
+            rest.find('#').unwrap_or(rest.len())
+        } else {
+            rest.len()
+        };
+        let buffer = rest.get(..len).unwrap_or_default();
+        if self.sink.wants_errors() {
+            for (i, ch) in buffer.char_indices() {
+                self.check_url_unit(ch, start + i);
+            }
+        }
+        let set = if self.is_special() {
+            &SPECIAL_QUERY
+        } else {
+            &QUERY
+        };
+        if self.encoding == encoding_rs::UTF_8 {
+            utf8_percent_encode_into(buffer, set, &mut self.url.out);
+        } else {
+            percent_encode_after_encoding_into(
+                self.encoding,
+                buffer,
+                set,
+                false,
+                &mut self.url.out,
+            );
+        }
+        self.pos = start + len;
+        if self.pos < self.input.len() {
+            // c is U+0023 (#): "set url's fragment to the empty string and state to fragment
+            // state."
+            self.start_fragment();
+            self.pos += 1;
+            let c = self.c();
+            return self.fragment_state(c);
+        }
+        Ok(Flow::End)
+    }
+
+    /// [Fragment state](https://url.spec.whatwg.org/#fragment-state), run once for the rest of
+    /// the input: every code point is UTF-8 percent-encoded with the fragment percent-encode
+    /// set and appended to the fragment.
+    pub(crate) fn fragment_state(&mut self, _c: Option<char>) -> Result<Flow, Failure> {
+        let start = self.pos;
+        let rest = self.input.get(start..).unwrap_or_default();
+        if self.sink.wants_errors() {
+            for (i, ch) in rest.char_indices() {
+                self.check_url_unit(ch, start + i);
+            }
+        }
+        utf8_percent_encode_into(rest, &FRAGMENT, &mut self.url.out);
+        self.pos = self.input.len();
+        Ok(Flow::End)
+    }
+}

@@ -1,0 +1,163 @@
+//! The scheme states: [scheme start](https://url.spec.whatwg.org/#scheme-start-state),
+//! [scheme](https://url.spec.whatwg.org/#scheme-state) and
+//! [no scheme](https://url.spec.whatwg.org/#no-scheme-state).
+
+use alloc::string::String;
+
+use super::{Failure, Flow, Parser, State};
+use crate::errors::{ErrorSink, SetterError, ValidationErrorKind};
+use crate::scheme::SchemeType;
+use crate::url::us;
+
+impl<S: ErrorSink> Parser<'_, '_, S> {
+    /// [Scheme start state](https://url.spec.whatwg.org/#scheme-start-state). The *buffer* is
+    /// the output itself, which is empty here.
+    pub(crate) fn scheme_start_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
+        match c {
+            Some(c) if c.is_ascii_alphabetic() => {
+                self.url.out.push(c.to_ascii_lowercase());
+                Ok(Flow::Next(State::Scheme))
+            }
+            _ => Ok(Flow::Again(State::NoScheme)),
+        }
+    }
+
+    /// [Scheme state](https://url.spec.whatwg.org/#scheme-state), without state override (see
+    /// [`scheme_state_override`] for the protocol setter's).
+    pub(crate) fn scheme_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
+        match c {
+            Some(c) if c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.') => {
+                self.url.out.push(c.to_ascii_lowercase());
+                Ok(Flow::Next(State::Scheme))
+            }
+            Some(':') => {
+                // "Set url's scheme to buffer." The buffer is already in place.
+                self.url.scheme_end = self.url.out.len();
+                self.url.scheme_type = SchemeType::from_scheme(&self.url.out);
+                self.url.out.push(':');
+                let after = self.url.out.len();
+                self.url.username_end = after;
+                self.url.host_start = after;
+                self.url.host_end = after;
+                if self.url.scheme_type.is_file() {
+                    if !self.remaining().starts_with("//") {
+                        let at = self.pos + 1;
+                        self.error(
+                            ValidationErrorKind::SpecialSchemeMissingFollowingSolidus,
+                            at..at,
+                        );
+                    }
+                    Ok(Flow::Next(State::File))
+                } else if self.is_special()
+                    && self.base.is_some_and(|b| b.scheme() == self.url.scheme())
+                {
+                    Ok(Flow::Next(State::SpecialRelativeOrAuthority))
+                } else if self.is_special() {
+                    Ok(Flow::Next(State::SpecialAuthoritySlashes))
+                } else if self.remaining().starts_with('/') {
+                    // "set state to path or authority state and increase pointer by 1."
+                    self.pos += 1;
+                    Ok(Flow::Next(State::PathOrAuthority))
+                } else {
+                    // "set url's path to the empty string and set state to opaque path state."
+                    self.url.opaque_path = true;
+                    self.url.path_start = after;
+                    Ok(Flow::Next(State::OpaquePath))
+                }
+            }
+            _ => {
+                // "set buffer to the empty string, state to no scheme state, and start over
+                // (from the first code point in input)."
+                self.url.out.clear();
+                self.pos = 0;
+                Ok(Flow::Again(State::NoScheme))
+            }
+        }
+    }
+
+    /// [No scheme state](https://url.spec.whatwg.org/#no-scheme-state).
+    pub(crate) fn no_scheme_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
+        let Some(base) = self.base else {
+            return Err(self.fail(
+                ValidationErrorKind::MissingSchemeNonRelativeUrl,
+                0..self.input.len(),
+            ));
+        };
+        if base.opaque_path {
+            if c != Some('#') {
+                return Err(self.fail(
+                    ValidationErrorKind::MissingSchemeNonRelativeUrl,
+                    0..self.input.len(),
+                ));
+            }
+            // "set url's scheme to base's scheme, url's path to base's path, url's query to
+            // base's query, url's fragment to the empty string, and set state to fragment
+            // state."
+            let u = &mut self.url;
+            u.out.clear();
+            u.out.push_str(base.slice(0, base.query_end()));
+            u.scheme_end = us(base.scheme_end);
+            u.username_end = us(base.username_end);
+            u.host_start = us(base.host_start);
+            u.host_end = us(base.host_end);
+            u.path_start = us(base.path_start);
+            u.query_start = base.query_start.map(us);
+            u.scheme_type = base.scheme_type;
+            u.opaque_path = true;
+            self.path_done = true;
+            self.start_fragment();
+            Ok(Flow::Next(State::Fragment))
+        } else if !base.scheme_type.is_file() {
+            Ok(Flow::Again(State::Relative))
+        } else {
+            Ok(Flow::Again(State::File))
+        }
+    }
+}
+
+/// What the [scheme state](https://url.spec.whatwg.org/#scheme-state) with a state override
+/// decided: the new scheme (lowercased), or why the URL stays unchanged.
+///
+/// This is the scheme start and scheme states with *state override* given, run on the protocol
+/// setter's value followed by U+003A (:). They are separate from the main states because with a
+/// state override they only read a scheme and compare it with the URL's: they never write
+/// into the output.
+pub(crate) fn scheme_state_override(
+    input: &str,
+    url_scheme: SchemeType,
+    url_scheme_str: &str,
+    includes_credentials_or_port: bool,
+    host_is_empty: bool,
+) -> Result<(String, SchemeType), SetterError> {
+    let mut chars = input.chars();
+    let mut buffer = String::new();
+    // Scheme start state: "If c is an ASCII alpha, append c, lowercased, to buffer ...
+    // Otherwise, return failure."
+    match chars.next() {
+        Some(c) if c.is_ascii_alphabetic() => buffer.push(c.to_ascii_lowercase()),
+        _ => return Err(SetterError::InvalidScheme),
+    }
+    // Scheme state.
+    for c in chars {
+        if c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.') {
+            buffer.push(c.to_ascii_lowercase());
+        } else if c == ':' {
+            let new = SchemeType::from_scheme(&buffer);
+            if url_scheme.is_special() != new.is_special() {
+                return Err(SetterError::SpecialnessChange);
+            }
+            if includes_credentials_or_port && new.is_file() {
+                return Err(SetterError::FileWithCredentialsOrPort);
+            }
+            if url_scheme_str == "file" && host_is_empty {
+                return Err(SetterError::FileWithEmptyHost);
+            }
+            return Ok((buffer, new));
+        } else {
+            return Err(SetterError::InvalidScheme);
+        }
+    }
+    // The value is followed by ':', so the loop always returns; an input without one fails
+    // like any other invalid scheme.
+    Err(SetterError::InvalidScheme)
+}

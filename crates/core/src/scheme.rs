@@ -1,0 +1,58 @@
+//! [Special schemes](https://url.spec.whatwg.org/#special-scheme) and their
+//! [default ports](https://url.spec.whatwg.org/#default-port).
+
+/// Which [special scheme](https://url.spec.whatwg.org/#special-scheme) a scheme is, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SchemeType {
+    /// `ftp` (default port 21).
+    Ftp,
+    /// `file` (no default port).
+    File,
+    /// `http` (default port 80).
+    Http,
+    /// `https` (default port 443).
+    Https,
+    /// `ws` (default port 80).
+    Ws,
+    /// `wss` (default port 443).
+    Wss,
+    /// Any other scheme: the URL [is not special](https://url.spec.whatwg.org/#is-not-special).
+    NotSpecial,
+}
+
+impl SchemeType {
+    /// Classifies an (already lowercased) scheme.
+    pub fn from_scheme(scheme: &str) -> SchemeType {
+        match scheme {
+            "ftp" => SchemeType::Ftp,
+            "file" => SchemeType::File,
+            "http" => SchemeType::Http,
+            "https" => SchemeType::Https,
+            "ws" => SchemeType::Ws,
+            "wss" => SchemeType::Wss,
+            _ => SchemeType::NotSpecial,
+        }
+    }
+
+    /// Whether this is a [special scheme](https://url.spec.whatwg.org/#special-scheme).
+    #[inline]
+    pub fn is_special(self) -> bool {
+        self != SchemeType::NotSpecial
+    }
+
+    /// Whether this is `file`.
+    #[inline]
+    pub fn is_file(self) -> bool {
+        self == SchemeType::File
+    }
+
+    /// The scheme's [default port](https://url.spec.whatwg.org/#default-port).
+    pub fn default_port(self) -> Option<u16> {
+        match self {
+            SchemeType::Ftp => Some(21),
+            SchemeType::Http | SchemeType::Ws => Some(80),
+            SchemeType::Https | SchemeType::Wss => Some(443),
+            SchemeType::File | SchemeType::NotSpecial => None,
+        }
+    }
+}
