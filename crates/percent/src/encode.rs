@@ -21,6 +21,14 @@ static HEX_TABLE: [u8; 768] = {
     t
 };
 
+/// [`HEX_TABLE`] as a `str`, so encoding a byte is a slice of it rather than a UTF-8
+/// validation at run time.
+static HEX_STR: &str = match core::str::from_utf8(&HEX_TABLE) {
+    Ok(s) => s,
+    // Unreachable: the table is ASCII. An empty string would make every lookup fall back.
+    Err(_) => "",
+};
+
 /// [Percent-encode](https://url.spec.whatwg.org/#percent-encode) a byte: `%` followed by two
 /// ASCII upper hex digits.
 ///
@@ -31,11 +39,8 @@ static HEX_TABLE: [u8; 768] = {
 #[inline]
 pub fn percent_encode_byte(byte: u8) -> &'static str {
     let i = byte as usize * 3;
-    match HEX_TABLE.get(i..i + 3).map(core::str::from_utf8) {
-        Some(Ok(s)) => s,
-        // Unreachable: the table holds 256 ASCII triples.
-        _ => "%00",
-    }
+    // Always in bounds and on char boundaries: the table holds 256 ASCII triples.
+    HEX_STR.get(i..i + 3).unwrap_or("%00")
 }
 
 /// Length of the prefix of `bytes` that needs no encoding under `set`.
