@@ -94,7 +94,7 @@ impl Url {
         } else {
             us(self.scheme_end)
         };
-        buf.append_suffix(self, rest_from);
+        buf.append_suffix(self, rest_from, true);
         self.commit(buf)
     }
 
@@ -140,7 +140,7 @@ impl Url {
         }
         buf.host_start = buf.out.len();
         buf.host_end = buf.host_start + (us(self.host_end) - us(self.host_start));
-        buf.append_suffix(self, us(self.host_start));
+        buf.append_suffix(self, us(self.host_start), true);
         self.commit(buf)
     }
 
@@ -188,7 +188,7 @@ impl Url {
         } else {
             us(self.host_end)
         };
-        buf.append_suffix(self, from);
+        buf.append_suffix(self, from, true);
         self.commit(buf)?;
         result.map_err(Failure::into_setter_error)
     }
@@ -200,14 +200,14 @@ impl Url {
         buf.port = None;
         if value.is_empty() {
             // "If the given value is the empty string, then set this's URL's port to null."
-            buf.append_suffix(self, us(self.path_start));
+            buf.append_suffix(self, us(self.path_start), true);
             return self.commit(buf);
         }
         let (mut buf, result, _, _) = self.run_override(value, State::Port, buf, |p| {
             p.path_done = true;
         });
         result.map_err(Failure::into_setter_error)?;
-        buf.append_suffix(self, us(self.path_start));
+        buf.append_suffix(self, us(self.path_start), true);
         self.commit(buf)
     }
 
@@ -242,7 +242,7 @@ impl Url {
         );
         parser.end_path();
         let mut buf = parser.url;
-        buf.append_suffix(self, self.path_end());
+        buf.append_suffix(self, self.path_end(), false);
         self.commit(buf)
     }
 
@@ -253,7 +253,7 @@ impl Url {
         if value.is_empty() {
             // "set url's query to null".
             buf.query_start = None;
-            buf.append_suffix(self, self.query_end());
+            buf.append_suffix(self, self.query_end(), false);
             return self.commit(buf);
         }
         // "Let input be the given value with a single leading U+003F (?) removed, if any. Set
@@ -265,7 +265,7 @@ impl Url {
             p.path_done = true;
         });
         result.map_err(Failure::into_setter_error)?;
-        buf.append_suffix(self, self.query_end());
+        buf.append_suffix(self, self.query_end(), false);
         self.commit(buf)
     }
 
@@ -278,7 +278,7 @@ impl Url {
             buf.out.push('?');
             buf.out.push_str(q);
         }
-        buf.append_suffix(self, self.query_end());
+        buf.append_suffix(self, self.query_end(), false);
         self.commit(buf)
     }
 

@@ -66,11 +66,12 @@ impl UrlBuf {
     }
 
     /// Appends `url`'s serialization from `from` (the start of one of its components) and
-    /// takes the offsets of the components from there on, shifted.
-    pub(crate) fn append_suffix(&mut self, url: &Url, from: usize) {
+    /// takes the offsets of the components from there on, shifted; the path's only if
+    /// `with_path` (an empty path starts where the query does).
+    pub(crate) fn append_suffix(&mut self, url: &Url, from: usize, with_path: bool) {
         let at = self.out.len();
         let shift = |o: usize| o - from + at;
-        if us(url.path_start) >= from {
+        if with_path {
             self.path_start = shift(us(url.path_start));
         }
         if let Some(q) = url.query_start.map(us) {
