@@ -88,3 +88,29 @@ impl<'b> ParseOptions<'b> {
         parser::parse(input, &config, sink)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::errors::ParseErrorKind;
+
+    #[test]
+    fn too_long_is_an_error_not_a_panic() {
+        let config = ParseConfig {
+            base: None,
+            encoding: encoding_rs::UTF_8,
+            max_len: 20,
+        };
+        let err = parser::parse("https://example.com/a-long-path", &config, ()).unwrap_err();
+        assert_eq!(err.kind(), ParseErrorKind::TooLong);
+        assert_eq!(err.name(), "too-long");
+        assert_eq!(err.to_string(), "invalid URL: too-long");
+        assert!(parser::parse("https://example.com/", &config, ()).is_ok());
+        // Percent-encoding can triple the input: the limit is on the output.
+        let config = ParseConfig {
+            max_len: 30,
+            ..config
+        };
+        assert!(parser::parse("https://e.com/\u{e9}\u{e9}\u{e9}", &config, ()).is_err());
+    }
+}
