@@ -1,5 +1,44 @@
 //! weburl: URLs parsed, serialized and edited exactly as the
 //! [WHATWG URL Standard](https://url.spec.whatwg.org/) says.
+//!
+//! [`Url`] is the standard's [URL record](https://url.spec.whatwg.org/#concept-url) with the
+//! [`URL` class](https://url.spec.whatwg.org/#url-class)'s getters and setters, under their
+//! WHATWG names.
+//!
+//! ```
+//! use weburl::Url;
+//!
+//! // Parse, and resolve relative references against a base.
+//! let base = Url::parse("https://example.com/docs/guide/")?;
+//! let mut url = base.join("../api/index.html?lang=en#intro")?;
+//! assert_eq!(url.href(), "https://example.com/docs/api/index.html?lang=en#intro");
+//! assert_eq!(url.pathname(), "/docs/api/index.html");
+//! assert_eq!(url.search(), "?lang=en");
+//! assert_eq!(url.hash(), "#intro");
+//!
+//! // Setters follow the standard's setter steps.
+//! url.set_hostname("EXAMPLE.org")?;
+//! url.set_port("8443")?;
+//! assert_eq!(url.host(), "example.org:8443");
+//!
+//! // Search params: read, edit, write back.
+//! let mut params = url.search_params();
+//! params.append("q", "a b");
+//! url.set_search_params(&params)?;
+//! assert_eq!(url.search(), "?lang=en&q=a+b");
+//!
+//! // Origins.
+//! assert_eq!(url.origin().to_string(), "https://example.org:8443");
+//! assert_eq!(Url::parse("data:,hi")?.origin().to_string(), "null");
+//!
+//! // Failures name the validation error that failed the parse.
+//! let err = Url::parse("https://:443").unwrap_err();
+//! assert_eq!(err.to_string(), "invalid URL: host-missing");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Features: `std` (default); `serde`, which (de)serializes a [`Url`] as its href string.
+//! The sub-crates are re-exported as [`percent`], [`form`] and [`host`].
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
