@@ -56,10 +56,12 @@ pub(crate) fn ipv6_parser<S: HostErrorSink + ?Sized>(
         // "If c is U+003A (:), then:"
         if c == b':' {
             if compress.is_some() {
+                // The range covers the "::" (the previous code point is always a U+003A (:)
+                // here: the one that ended the previous piece, or the first "::").
                 return fail(
                     errors,
                     HostErrorKind::Ipv6MultipleCompression,
-                    pointer,
+                    pointer.saturating_sub(1),
                     pointer + 1,
                 );
             }
@@ -222,11 +224,14 @@ fn ipv4_in_ipv6<S: HostErrorSink + ?Sized>(
             // "If ipv4Piece is greater than 255, IPv4-in-IPv6-out-of-range-part validation
             // error, return failure."
             if ipv4_piece.is_some_and(|p| p > 255) {
+                // The range covers the whole run of digits.
+                let digits = bytes.get(pointer..).unwrap_or_default();
+                let end = pointer + digits.iter().take_while(|b| b.is_ascii_digit()).count();
                 return fail(
                     errors,
                     HostErrorKind::Ipv4InIpv6OutOfRangePart,
                     part_start,
-                    pointer + 1,
+                    end,
                 );
             }
             pointer += 1;

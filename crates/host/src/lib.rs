@@ -4,6 +4,41 @@
 //! CONTRACT (used by weburl-core; keep these signatures stable):
 //! - [`Host`], [`HostKind`], [`parse_host`], [`parse_host_into`], [`HostError`],
 //!   [`HostErrorKind`], [`HostErrorSink`].
+//!
+//! Also: the [domain parser](https://url.spec.whatwg.org/#concept-domain-to-ascii)
+//! ([`domain_to_ascii`]), [domain to Unicode](https://url.spec.whatwg.org/#concept-domain-to-unicode)
+//! ([`domain_to_unicode`]), [valid domain](https://url.spec.whatwg.org/#valid-domain)
+//! ([`is_valid_domain`]), the [ends in a number checker](https://url.spec.whatwg.org/#ends-in-a-number-checker)
+//! and the code point classes.
+//!
+//! ```
+//! use weburl_host::{parse_host, Host};
+//! assert_eq!(parse_host("faß.example", false, &mut ()).unwrap().to_string(), "xn--fa-hia.example");
+//! assert_eq!(parse_host("[0:0::1]", false, &mut ()).unwrap().to_string(), "[::1]");
+//! assert_eq!(parse_host("0xffffffff", false, &mut ()), Ok(Host::Ipv4(u32::MAX)));
+//! ```
+//!
+//! # IDNA
+//!
+//! UTS 46 (ToASCII, ToUnicode, the validity criteria, the Bidi rule of RFC 5893 and the
+//! CONTEXTJ rules of RFC 5892) and Punycode (RFC 3492) are implemented in this crate; the
+//! Unicode data (UTS 46 mapping with NFC, Bidi_Class, Joining_Type, General_Category, the
+//! virama test) comes from `idna_adapter` with its ICU4X back end and compiled data. The
+//! ICU4X version is pinned (see `Cargo.toml`) so the data's Unicode version matches WPT's
+//! `IdnaTestV2.json`.
+//!
+//! Punycode is quadratic in the worst case, so labels are bounded:
+//! [`DECODE_MAX_INPUT_LENGTH`] and [`ENCODE_MAX_INPUT_LENGTH`]. Everything else is linear in
+//! the input.
+//!
+//! # Validation errors
+//!
+//! Errors are reported to a [`HostErrorSink`] in the order the spec raises them, with the byte
+//! range of the host parser's input they concern. Where the host parser works on a string
+//! derived from its input (percent-decoded, or UTS 46-mapped non-ASCII input), ranges cover the
+//! whole input. With `()` as the sink, no work is done for errors that do not fail the parse.
+//! The opaque-host parser's *invalid-URL-unit* errors belong to the URL parsing rows of the
+//! table; [`opaque_host_invalid_url_units`] finds them for the URL parser to report.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
