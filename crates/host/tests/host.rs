@@ -537,7 +537,7 @@ fn hostile_inputs_do_not_panic() {
     // -p weburl-host --test host hostile -- --nocapture` prints the times.
     let scale = if cfg!(debug_assertions) { 4 } else { 1 };
     let mb = (1 << 20) / scale;
-    let k100 = k100 / scale;
+    let k100 = 100_000 / scale;
     let inputs = vec![
         "a".repeat(mb),
         "ü".repeat(mb / 2),
