@@ -1,6 +1,84 @@
-//! The `weburl` command-line tool.
+//! The `weburl` command-line tool: parse, lint, explain and edit URLs per the
+//! [WHATWG URL Standard](https://url.spec.whatwg.org/).
 #![forbid(unsafe_code)]
 
-fn main() {
-    println!("weburl: not yet implemented");
+mod check;
+mod cli;
+mod columns;
+mod explain;
+mod get_set;
+mod input;
+mod json;
+mod output;
+mod parse;
+
+use std::io::ErrorKind;
+use std::process::ExitCode;
+
+use clap::Parser;
+use weburl::Url;
+
+use crate::cli::{Cli, Command};
+use crate::output::{report, CliError, Status};
+
+/// Parses the `--base` option, if given.
+fn base(base: Option<&str>) -> Result<Option<Url>, CliError> {
+    base.map(|b| Url::parse(b).map_err(|e| CliError::Usage(format!("--base {b}: {e}"))))
+        .transpose()
+}
+
+fn run(command: Command) -> Result<Status, CliError> {
+    match command {
+        Command::Parse {
+            base: b,
+            json,
+            urls,
+        } => parse::run(&urls, base(b.as_deref())?.as_ref(), json),
+        Command::Check {
+            strict,
+            base: b,
+            urls,
+        } => check::run(&urls, base(b.as_deref())?.as_ref(), strict),
+        Command::Explain { base: b, url } => explain::run(&url, base(b.as_deref())?.as_ref()),
+        Command::Get {
+            base: b,
+            component,
+            urls,
+        } => get_set::get(component, &urls, base(b.as_deref())?.as_ref()),
+        Command::Set {
+            base: b,
+            component,
+            value,
+            url,
+        } => get_set::set(component, &value, &url, base(b.as_deref())?.as_ref()),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            // --help and --version go to stdout (status 0), usage errors to stderr (2). If
+            // printing fails (a closed pipe), there is nothing more to do.
+            let _ = err.print();
+            return ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2));
+        }
+    };
+    match run(cli.command) {
+        Ok(status) => ExitCode::from(status.code()),
+        // The reader of our output went away (`weburl parse | head`): stop quietly.
+        Err(CliError::Output(err)) if err.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(CliError::Output(err)) => {
+            report!("writing output: {err}");
+            ExitCode::from(2)
+        }
+        Err(CliError::Input(err)) => {
+            report!("reading input: {err}");
+            ExitCode::from(2)
+        }
+        Err(CliError::Usage(message)) => {
+            report!("{message}");
+            ExitCode::from(2)
+        }
+    }
 }

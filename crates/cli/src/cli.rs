@@ -1,0 +1,140 @@
+//! The command line (clap derive).
+
+use clap::{Parser, Subcommand};
+
+use crate::get_set::Component;
+
+/// Parse, lint, explain and edit URLs exactly as the WHATWG URL Standard (and browsers) do.
+#[derive(Debug, Parser)]
+#[command(
+    name = "weburl",
+    version,
+    after_help = "\
+Examples:
+  weburl parse 'https://EXAMPLE.com/a/../b?c d#e'
+  weburl parse --base https://example.com/dir/ ../x 'y?z'
+  cat urls.txt | weburl parse --json
+  weburl check 'https://user@example.org\\path'
+  weburl explain 'https://user:pass@example.com:8080/a/b?q=1#frag'
+  weburl get hostname https://example.com/ https://[::1]:8080/
+  weburl set port 8443 https://example.com/
+
+Inputs: the URL arguments or, when none are given, the lines of stdin (one URL per line).
+Exit status: 0 when every input is fine, 1 when any fails, 2 for usage errors and
+unreadable input."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Parse URLs and print each one's href (or, with --json, its components).
+    ///
+    /// Prints one href per line. An input that fails to parse is reported on stderr as
+    /// `error: <input>: invalid URL: <validation error>` and the rest are still parsed; the
+    /// exit status is then 1.
+    #[command(after_help = "\
+Examples:
+  $ weburl parse 'https://EXAMPLE.com/a/../b?c d#e'
+  https://example.com/b?c%20d#e
+  $ weburl parse --base https://example.com/dir/ ../x
+  https://example.com/x
+  $ printf 'https://a.example/\\nhttp://[::1\\n' | weburl parse --json
+  {\"href\":\"https://a.example/\",\"origin\":\"https://a.example\",...,\"validation_errors\":[]}
+  {\"input\":\"http://[::1\",\"failure\":true,\"error\":\"IPv6-unclosed\",\"validation_errors\":[...]}")]
+    Parse {
+        /// Parse relative to this URL.
+        #[arg(long, value_name = "URL")]
+        base: Option<String>,
+        /// Print one JSON object per input line: href, origin, protocol, username,
+        /// password, host, hostname, port, pathname, search, hash and validation_errors
+        /// ([{name, failure, start, end}], byte offsets into the input); for a failure
+        /// {input, failure: true, error, validation_errors}.
+        #[arg(long)]
+        json: bool,
+        /// URLs to parse [default: the lines of stdin].
+        #[arg(value_name = "URL")]
+        urls: Vec<String>,
+    },
+    /// Lint URLs: show every validation error with carets under the offending input.
+    ///
+    /// For each validation error: the input, a line of carets under the part of the input it
+    /// concerns, and the error's name as the spec spells it with a link to its row of the
+    /// spec's table (`, failure` when it made the parse fail). Then `=> <href>`, or
+    /// `=> invalid URL: <name>`. An input with no validation errors prints `<input>: ok`.
+    #[command(after_help = "\
+Examples:
+  $ weburl check 'https://user@example.org\\path'
+  https://user@example.org\\path
+          ^^^^
+    invalid-credentials (https://url.spec.whatwg.org/#invalid-credentials)
+  https://user@example.org\\path
+                          ^
+    invalid-reverse-solidus (https://url.spec.whatwg.org/#invalid-reverse-solidus)
+    => https://user@example.org/path
+  $ weburl check --strict https://example.org/ || echo has errors")]
+    Check {
+        /// Exit with status 1 when any input has a validation error, not only on failures.
+        #[arg(long)]
+        strict: bool,
+        /// Parse relative to this URL.
+        #[arg(long, value_name = "URL")]
+        base: Option<String>,
+        /// URLs to check [default: the lines of stdin].
+        #[arg(value_name = "URL")]
+        urls: Vec<String>,
+    },
+    /// Show a URL's components, their byte offsets in the href, its origin and host type.
+    #[command(after_help = "\
+Example:
+  $ weburl explain 'https://user:pass@example.com:8080/a/b?q=1#frag'")]
+    Explain {
+        /// Parse relative to this URL.
+        #[arg(long, value_name = "URL")]
+        base: Option<String>,
+        /// The URL to explain.
+        url: String,
+    },
+    /// Print one component of each URL, one line per URL.
+    #[command(after_help = "\
+Examples:
+  $ weburl get hostname 'https://user@EXAMPLE.com:8080/'
+  example.com
+  $ cat urls.txt | weburl get origin | sort -u")]
+    Get {
+        /// Parse relative to this URL.
+        #[arg(long, value_name = "URL")]
+        base: Option<String>,
+        /// Which component (the URL class's attribute).
+        #[arg(value_enum)]
+        component: Component,
+        /// URLs [default: the lines of stdin].
+        #[arg(value_name = "URL")]
+        urls: Vec<String>,
+    },
+    /// Change one component of a URL with the URL class's setter; print the new href.
+    ///
+    /// When the setter refuses the value (for example a port on a file: URL, or a
+    /// non-numeric port), the reason is printed on stderr and the exit status is 1.
+    #[command(after_help = "\
+Examples:
+  $ weburl set pathname '/a b' https://example.com/x?q
+  https://example.com/a%20b?q
+  $ weburl set port 99999 https://example.com/
+  error: cannot set port to \"99999\": invalid value: port-out-of-range")]
+    Set {
+        /// Parse the URL relative to this URL.
+        #[arg(long, value_name = "URL")]
+        base: Option<String>,
+        /// Which component (origin is read-only).
+        #[arg(value_enum)]
+        component: Component,
+        /// The new value.
+        #[arg(allow_hyphen_values = true)]
+        value: String,
+        /// The URL to change.
+        url: String,
+    },
+}
