@@ -32,7 +32,7 @@ pub fn load(file: &str) -> Value {
             std::process::exit(2);
         }
     };
-    match serde_json::from_str(&text) {
+    match serde_json::from_str(&usv_json(&text)) {
         Ok(v) => v,
         Err(e) => {
             eprintln!(
@@ -42,6 +42,62 @@ pub fn load(file: &str) -> Value {
             std::process::exit(2);
         }
     }
+}
+
+/// Replaces each `\uXXXX` escape of a lone surrogate in JSON text with `\uFFFD`.
+///
+/// Some WPT files (IdnaTestV2.json, urltestdata-javascript-only.json) hold lone surrogates,
+/// which serde_json rejects. In WPT they are JavaScript strings that `new URL()` converts to
+/// USVStrings, replacing each lone surrogate with U+FFFD: this does the same to the text.
+pub fn usv_json(text: &str) -> String {
+    let surrogate_at = |i: usize| -> Option<u16> {
+        let hex = text.get(i..i + 6)?.strip_prefix("\\u")?;
+        u16::from_str_radix(hex, 16)
+            .ok()
+            .filter(|v| (0xD800..=0xDFFF).contains(v))
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    let mut i = 0;
+    while let Some(c) = rest.chars().next() {
+        let step = if rest.starts_with("\\\\") {
+            out.push_str("\\\\");
+            2
+        } else if let Some(high) = surrogate_at(i) {
+            let pair = (0xD800..=0xDBFF).contains(&high)
+                && surrogate_at(i + 6).is_some_and(|low| (0xDC00..=0xDFFF).contains(&low));
+            if pair {
+                out.push_str(&rest[..12]);
+                12
+            } else {
+                out.push_str("\\uFFFD");
+                6
+            }
+        } else {
+            out.push(c);
+            c.len_utf8()
+        };
+        i += step;
+        rest = &text[i..];
+    }
+    out
+}
+
+/// WPT's `encodeHostEndingCodePoints`: percent-encodes `:`, `/`, `?`, `#` and `\` so that a
+/// host test input used as the host of `https://{input}/x` reaches the host parser whole.
+pub fn encode_host_ending_code_points(input: &str) -> String {
+    let mut out = String::with_capacity(input.len());
+    for c in input.chars() {
+        match c {
+            ':' => out.push_str("%3A"),
+            '/' => out.push_str("%2F"),
+            '?' => out.push_str("%3F"),
+            '#' => out.push_str("%23"),
+            '\\' => out.push_str("%5C"),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// Counts named cases of one data file and reports them.
@@ -125,5 +181,28 @@ pub fn check_eq(field: &str, expected: &str, actual: &str) -> Result<(), String>
         Ok(())
     } else {
         Err(format!("{field}: expected {expected:?}, got {actual:?}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lone_surrogates_become_replacement_characters() {
+        let text = r#"["a\ud900z", "\ud83d\ude00", "\\ud800", "\udc00\ud800"]"#;
+        let v: Value = serde_json::from_str(&usv_json(text)).unwrap();
+        assert_eq!(v[0], "a\u{FFFD}z");
+        assert_eq!(v[1], "\u{1F600}");
+        assert_eq!(v[2], "\\ud800");
+        assert_eq!(v[3], "\u{FFFD}\u{FFFD}");
+    }
+
+    #[test]
+    fn host_ending_code_points_are_encoded() {
+        assert_eq!(
+            encode_host_ending_code_points("a:b/c?d#e\\f"),
+            "a%3Ab%2Fc%3Fd%23e%5Cf"
+        );
     }
 }
