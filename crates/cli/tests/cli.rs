@@ -1,0 +1,462 @@
+//! Tests that run the `weburl` binary.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Output, Stdio};
+use std::thread;
+
+const BIN: &str = env!("CARGO_BIN_EXE_weburl");
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs the binary with `args`, `stdin` written to its stdin from a thread.
+fn run_with_stdin(args: &[&str], stdin: Vec<u8>) -> Run {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    let writer = thread::spawn(move || {
+        let _ = pipe.write_all(&stdin);
+    });
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let run = Run {
+        code: status.code().expect("exited, not killed"),
+        stdout: String::from_utf8(stdout).unwrap(),
+        stderr: String::from_utf8(stderr).unwrap(),
+    };
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    run
+}
+
+fn run(args: &[&str]) -> Run {
+    run_with_stdin(args, Vec::new())
+}
+
+// ---- parse ----
+
+#[test]
+fn parse_arguments_prints_hrefs() {
+    let r = run(&[
+        "parse",
+        "https://EXAMPLE.com/a/../b?c d#e",
+        "HTTP://[::1]:80/",
+    ]);
+    assert_eq!(r.code, 0);
+    assert_eq!(r.stdout, "https://example.com/b?c%20d#e\nhttp://[::1]/\n");
+    assert_eq!(r.stderr, "");
+}
+
+#[test]
+fn parse_with_base() {
+    let r = run(&[
+        "parse",
+        "--base",
+        "https://example.com/dir/page",
+        "../x",
+        "y?z",
+        "//other/",
+    ]);
+    assert_eq!(r.code, 0);
+    assert_eq!(
+        r.stdout,
+        "https://example.com/x\nhttps://example.com/dir/y?z\nhttps://other/\n"
+    );
+}
+
+#[test]
+fn parse_failure_is_reported_and_the_rest_still_parse() {
+    let r = run(&[
+        "parse",
+        "https://a/",
+        "http://[::1",
+        "no-scheme",
+        "https://b/",
+    ]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout, "https://a/\nhttps://b/\n");
+    assert_eq!(
+        r.stderr,
+        "error: http://[::1: invalid URL: IPv6-unclosed\n\
+         error: no-scheme: invalid URL: missing-scheme-non-relative-URL\n"
+    );
+}
+
+#[test]
+fn parse_json_components() {
+    let r = run_with_stdin(
+        &["parse", "--json"],
+        b"https://EXAMPLE.com/a/../b?c d#e\n".to_vec(),
+    );
+    assert_eq!(r.code, 0);
+    let line = r.stdout.strip_suffix('\n').unwrap();
+    assert!(!line.contains('\n'));
+    // Keys in the URL class's order, validation_errors last.
+    assert!(line.starts_with(
+        "{\"href\":\"https://example.com/b?c%20d#e\",\"origin\":\"https://example.com\",\
+         \"protocol\":\"https:\",\"username\":\"\",\"password\":\"\",\"host\":\"example.com\",\
+         \"hostname\":\"example.com\",\"port\":\"\",\"pathname\":\"/b\",\"search\":\"?c%20d\",\
+         \"hash\":\"#e\",\"validation_errors\":["
+    ));
+    let v: serde_json::Value = serde_json::from_str(line).unwrap();
+    // The space in the query is an invalid-URL-unit at byte 28.
+    let errors = v["validation_errors"].as_array().unwrap();
+    assert!(errors.iter().any(|e| e["name"] == "invalid-URL-unit"
+        && e["failure"] == false
+        && e["start"] == 28
+        && e["end"] == 29));
+}
+
+#[test]
+fn parse_json_failure_and_invalid_utf8() {
+    let r = run_with_stdin(
+        &["parse", "--json"],
+        b"http://[::1\n\xff\xfe\nhttps://ok.example/\n".to_vec(),
+    );
+    assert_eq!(r.code, 1);
+    let lines: Vec<serde_json::Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["input"], "http://[::1");
+    assert_eq!(lines[0]["failure"], true);
+    assert_eq!(lines[0]["error"], "IPv6-unclosed");
+    let errs = lines[0]["validation_errors"].as_array().unwrap();
+    assert!(errs
+        .iter()
+        .any(|e| e["name"] == "IPv6-unclosed" && e["failure"] == true));
+    assert_eq!(lines[1]["failure"], true);
+    assert_eq!(lines[1]["error"], "invalid-UTF-8");
+    assert_eq!(lines[2]["href"], "https://ok.example/");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let r = run(&["parse", "--base", "not a url", "x"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: --base not a url: invalid URL: missing-scheme-non-relative-URL\n"
+    );
+    assert_eq!(run(&["frobnicate"]).code, 2);
+    assert_eq!(run(&[]).code, 2);
+    assert_eq!(run(&["get", "fragment", "https://a/"]).code, 2);
+    assert_eq!(run(&["set", "port", "1"]).code, 2);
+}
+
+#[test]
+fn help_has_examples() {
+    let r = run(&["--help"]);
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.contains("Examples:"));
+    for sub in ["parse", "check", "explain", "get", "set"] {
+        let r = run(&[sub, "--help"]);
+        assert_eq!(r.code, 0, "{sub}");
+        assert!(r.stdout.contains("Example"), "{sub}: {}", r.stdout);
+    }
+}
+
+// ---- stdin ----
+
+#[test]
+fn stdin_streams_100k_lines_and_continues_after_bad_ones() {
+    let n = 100_000;
+    let mut input = Vec::new();
+    for i in 0..n {
+        match i {
+            50_000 => input.extend_from_slice(b"http://[::1/\n"),
+            60_000 => input.extend_from_slice(b"https://bad.example/\xc3\x28\n"),
+            _ => {
+                // Mix LF and CRLF.
+                let eol: &[u8] = if i % 2 == 0 { b"\n" } else { b"\r\n" };
+                write!(input, "HTTPS://Example.COM/{i}/../x{i}").unwrap();
+                input.extend_from_slice(eol);
+            }
+        }
+    }
+    let r = run_with_stdin(&["parse"], input);
+    assert_eq!(r.code, 1);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), n - 2);
+    assert_eq!(lines[0], "https://example.com/x0");
+    assert_eq!(lines[1], "https://example.com/x1");
+    assert_eq!(lines[n - 3], format!("https://example.com/x{}", n - 1));
+    assert!(!r.stdout.contains('\r'));
+    assert_eq!(
+        r.stderr,
+        "error: http://[::1/: invalid URL: IPv6-unclosed\n\
+         error: line 60001: invalid UTF-8\n"
+    );
+}
+
+#[test]
+fn stdin_json_lines_match_input_lines() {
+    let input = "https://a/\n\nhttps://b/\n";
+    let r = run_with_stdin(
+        &["parse", "--json", "--base", "https://base/"],
+        input.into(),
+    );
+    assert_eq!(r.code, 0);
+    let hrefs: Vec<String> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["href"].to_string())
+        .collect();
+    // The empty line parses against the base.
+    assert_eq!(
+        hrefs,
+        ["\"https://a/\"", "\"https://base/\"", "\"https://b/\""]
+    );
+}
+
+// ---- check ----
+
+#[test]
+fn check_shows_carets_under_each_error() {
+    let r = run(&["check", "https://user@example.org\\path"]);
+    assert_eq!(r.code, 0);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    let cred = lines
+        .iter()
+        .position(|l| l.starts_with("  invalid-credentials "))
+        .expect("invalid-credentials reported");
+    let solidus = lines
+        .iter()
+        .position(|l| l.starts_with("  invalid-reverse-solidus "))
+        .expect("invalid-reverse-solidus reported");
+    assert_eq!(
+        lines[cred],
+        "  invalid-credentials (https://url.spec.whatwg.org/#invalid-credentials)"
+    );
+    assert_eq!(lines[cred - 2], "https://user@example.org\\path");
+    // The credentials end at the "@" (column 12); carets stay within "user@".
+    let carets = lines[cred - 1];
+    assert!(carets.trim_start().chars().all(|c| c == '^'));
+    let start = carets.len() - carets.trim_start().len();
+    assert!((8..=12).contains(&start), "{carets:?}");
+    assert!(carets.len() <= 13, "{carets:?}");
+    // The backslash is column 24.
+    assert_eq!(lines[solidus - 2], "https://user@example.org\\path");
+    assert_eq!(lines[solidus - 1], format!("{}^", " ".repeat(24)));
+    assert_eq!(
+        lines[solidus],
+        "  invalid-reverse-solidus (https://url.spec.whatwg.org/#invalid-reverse-solidus)"
+    );
+    assert_eq!(lines.last(), Some(&"  => https://user@example.org/path"));
+}
+
+#[test]
+fn check_strict_and_ok() {
+    let r = run(&["check", "--strict", "https://user@example.org\\path"]);
+    assert_eq!(r.code, 1);
+    let r = run(&["check", "--strict", "https://example.org/"]);
+    assert_eq!(r.code, 0);
+    assert_eq!(r.stdout, "https://example.org/: ok\n");
+}
+
+#[test]
+fn check_failure_exits_1_and_marks_the_failure() {
+    let r = run(&["check", "https://example.org:99999/"]);
+    assert_eq!(r.code, 1);
+    assert!(r.stdout.contains(
+        "  port-out-of-range, failure (https://url.spec.whatwg.org/#port-out-of-range)\n"
+    ));
+    assert!(r.stdout.ends_with("  => invalid URL: port-out-of-range\n"));
+}
+
+#[test]
+fn check_non_ascii_columns_and_stdin() {
+    // "ü" is two bytes but one column: the tab (shown as ␉) is at column 10.
+    let r = run_with_stdin(
+        &["check"],
+        "https://ü\t.example/\nhttps://ok.example/\n".into(),
+    );
+    assert_eq!(r.code, 0);
+    assert!(
+        r.stdout
+            .contains("https://ü␉.example/\n         ^\n  invalid-URL-unit (https://url.spec.whatwg.org/#invalid-url-unit)\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.ends_with("https://ok.example/: ok\n"));
+}
+
+// ---- explain ----
+
+#[test]
+fn explain_diagram() {
+    let r = run(&["explain", "https://user:pass@example.com:8080/a/b?q=1#frag"]);
+    assert_eq!(r.code, 0);
+    let expected_rows = [
+        "https://user:pass@example.com:8080/a/b?q=1#frag",
+        "^^^^^^                                           protocol    0..6  https:",
+        "        ^^^^                                     username   8..12  user",
+        "             ^^^^                                password  13..17  pass",
+        "                  ^^^^^^^^^^^                    hostname  18..29  example.com  (domain)",
+        "                              ^^^^               port      30..34  8080",
+        "                                  ^^^^           pathname  34..38  /a/b",
+        "                                      ^^^^       search    38..42  ?q=1",
+        "                                          ^^^^^  hash      42..47  #frag",
+    ];
+    assert!(r.stdout.contains(&expected_rows.join("\n")), "{}", r.stdout);
+    assert!(r.stdout.contains("origin    https://example.com:8080\n"));
+    assert!(r.stdout.contains("host type domain\n"));
+}
+
+#[test]
+fn explain_failure() {
+    let r = run(&["explain", "https://exa mple/"]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout, "");
+    assert!(r
+        .stderr
+        .starts_with("error: https://exa mple/: invalid URL: "));
+}
+
+// ---- get / set ----
+
+#[test]
+fn get_components() {
+    let r = run(&[
+        "get",
+        "hostname",
+        "https://user@EXAMPLE.com:8080/",
+        "http://[::1]/",
+    ]);
+    assert_eq!((r.code, r.stdout.as_str()), (0, "example.com\n[::1]\n"));
+    let url = "https://u:p@example.com:8080/p?q#h";
+    for (component, value) in [
+        ("href", url),
+        ("origin", "https://example.com:8080"),
+        ("protocol", "https:"),
+        ("username", "u"),
+        ("password", "p"),
+        ("host", "example.com:8080"),
+        ("hostname", "example.com"),
+        ("port", "8080"),
+        ("pathname", "/p"),
+        ("search", "?q"),
+        ("hash", "#h"),
+    ] {
+        let r = run(&["get", component, url]);
+        assert_eq!(r.stdout, format!("{value}\n"), "{component}");
+    }
+}
+
+#[test]
+fn get_from_stdin_keeps_lines_and_reports_failures() {
+    let r = run_with_stdin(
+        &["get", "port"],
+        "https://a:81/\nhttps://a/\nhttp://[\nhttps://a:443/\n".into(),
+    );
+    assert_eq!(r.code, 1);
+    // Empty ports are empty lines; the failure has no line.
+    assert_eq!(r.stdout, "81\n\n\n");
+    assert_eq!(r.stderr, "error: http://[: invalid URL: IPv6-unclosed\n");
+}
+
+#[test]
+fn set_accepted() {
+    let r = run(&["set", "pathname", "/a b", "https://example.com/x?q"]);
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "https://example.com/a%20b?q\n")
+    );
+    let r = run(&["set", "search", "-x", "https://example.com/"]);
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "https://example.com/?-x\n")
+    );
+    let r = run(&["set", "href", "http://other/", "https://example.com/"]);
+    assert_eq!((r.code, r.stdout.as_str()), (0, "http://other/\n"));
+}
+
+#[test]
+fn set_refused() {
+    let r = run(&["set", "port", "99999", "https://example.com/"]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout, "");
+    assert_eq!(
+        r.stderr,
+        "error: cannot set port to \"99999\": invalid value: port-out-of-range\n"
+    );
+    let r = run(&["set", "username", "u", "file:///etc"]);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("cannot have a username"), "{}", r.stderr);
+    let r = run(&["set", "origin", "https://x", "https://example.com/"]);
+    assert_eq!(
+        (r.code, r.stderr.as_str()),
+        (1, "error: origin is read-only\n")
+    );
+    let r = run(&["set", "href", "nope", "https://example.com/"]);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("missing-scheme-non-relative-URL"));
+    let r = run(&["set", "port", "1", "not a url"]);
+    assert_eq!(r.code, 1);
+}
+
+// ---- broken pipe ----
+
+/// Spawns `args` with stdin and stdout piped, reads one line, closes stdout, keeps feeding
+/// stdin, and checks the process ends quietly.
+fn broken_pipe(args: &[&str]) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = thread::spawn(move || {
+        for i in 0..400_000 {
+            if writeln!(stdin, "https://example.com/{i}").is_err() {
+                return; // the child has exited
+            }
+        }
+    });
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    assert!(!line.is_empty());
+    drop(stdout);
+    writer.join().unwrap();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(stderr, "", "{args:?}");
+    assert_eq!(status.code(), Some(0), "{args:?}");
+}
+
+#[test]
+fn broken_pipe_ends_quietly() {
+    broken_pipe(&["parse"]);
+    broken_pipe(&["parse", "--json"]);
+    broken_pipe(&["check"]);
+    broken_pipe(&["get", "pathname"]);
+}
