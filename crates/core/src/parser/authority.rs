@@ -52,7 +52,14 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
             }
             None | Some('/' | '?' | '#') => self.end_authority(),
             Some('\\') if special => self.end_authority(),
-            Some(_) => Ok(Flow::Next(State::Authority)),
+            Some(_) => {
+                // "Otherwise, append c to buffer": the buffer is the input, so skip to the
+                // next code point this state treats differently.
+                self.skip_until(|b| {
+                    matches!(b, b'@' | b'/' | b'?' | b'#') || (special && b == b'\\')
+                });
+                Ok(Flow::Again(State::Authority))
+            }
         }
     }
 
@@ -112,7 +119,13 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 if ch == ']' {
                     self.inside_brackets = false;
                 }
-                Ok(Flow::Next(State::Host))
+                // "Append c to buffer" (the buffer is the input), up to the next code point
+                // this state treats differently.
+                self.pos += ch.len_utf8();
+                self.skip_until(|b| {
+                    matches!(b, b':' | b'[' | b']' | b'/' | b'?' | b'#') || (special && b == b'\\')
+                });
+                Ok(Flow::Again(State::Host))
             }
         }
     }
@@ -196,6 +209,13 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 self.pos..self.pos + c.map_or(0, char::len_utf8),
             )),
         }
+    }
+
+    /// Moves the pointer to the next byte matching `stop` (or the end). The bytes it matches
+    /// are ASCII, so the pointer stays on a code point boundary.
+    pub(crate) fn skip_until(&mut self, stop: impl Fn(u8) -> bool) {
+        let rest = self.input.as_bytes().get(self.pos..).unwrap_or_default();
+        self.pos += rest.iter().position(|&b| stop(b)).unwrap_or(rest.len());
     }
 
     /// Whether `c` ends the port: EOF, `/`, `?`, `#`, `\` when special, or anything with a

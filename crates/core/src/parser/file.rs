@@ -129,7 +129,9 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
     /// input from `buffer_start`.
     pub(crate) fn file_host_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
         if !matches!(c, None | Some('/' | '\\' | '?' | '#')) {
-            return Ok(Flow::Next(State::FileHost));
+            // "Otherwise, append c to buffer" (the buffer is the input).
+            self.skip_until(|b| matches!(b, b'/' | b'\\' | b'?' | b'#'));
+            return Ok(Flow::Again(State::FileHost));
         }
         let buffer = self.buffer(self.buffer_start);
         if self.state_override.is_none() && is_windows_drive_letter(buffer) {

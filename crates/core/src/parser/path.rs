@@ -72,18 +72,33 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
             Some(_) => false,
         };
         if !ends {
-            let Some(ch) = c else {
-                return Ok(Flow::End);
-            };
-            self.check_url_unit(ch, self.pos);
+            // Not a terminator: "UTF-8 percent-encode c using the path percent-encode set and
+            // append the result to buffer". Done for the whole run of code points up to the
+            // next possible terminator at once, which is the same as one at a time.
             if self.segment_start.is_none() {
                 self.segment_start = Some(self.url.out.len());
                 self.url.out.push('/');
             }
-            let len = ch.len_utf8();
-            let text = self.input.get(self.pos..self.pos + len).unwrap_or_default();
+            let start = self.pos;
+            let rest = self.input.get(start..).unwrap_or_default();
+            let run = rest
+                .bytes()
+                .position(|b| match b {
+                    b'/' => true,
+                    b'\\' => special,
+                    b'?' | b'#' => !overridden,
+                    _ => false,
+                })
+                .unwrap_or(rest.len());
+            let text = rest.get(..run).unwrap_or_default();
+            if self.sink.wants_errors() {
+                for (i, ch) in text.char_indices() {
+                    self.check_url_unit(ch, start + i);
+                }
+            }
             utf8_percent_encode_into(text, &PATH, &mut self.url.out);
-            return Ok(Flow::Next(State::Path));
+            self.pos = start + run;
+            return Ok(Flow::Again(State::Path));
         }
         if special && c == Some('\\') {
             self.error_here(ValidationErrorKind::InvalidReverseSolidus);
@@ -150,14 +165,25 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 }
                 Ok(Flow::Next(State::OpaquePath))
             }
-            Some(ch) => {
-                self.check_url_unit(ch, self.pos);
-                let text = self
-                    .input
-                    .get(self.pos..self.pos + ch.len_utf8())
-                    .unwrap_or_default();
+            Some(_) => {
+                // "UTF-8 percent-encode c using the C0 control percent-encode set and append
+                // the result to url's path", for the run of code points up to the next `?`,
+                // `#` or space at once.
+                let start = self.pos;
+                let rest = self.input.get(start..).unwrap_or_default();
+                let run = rest
+                    .bytes()
+                    .position(|b| matches!(b, b'?' | b'#' | b' '))
+                    .unwrap_or(rest.len());
+                let text = rest.get(..run).unwrap_or_default();
+                if self.sink.wants_errors() {
+                    for (i, ch) in text.char_indices() {
+                        self.check_url_unit(ch, start + i);
+                    }
+                }
                 utf8_percent_encode_into(text, &C0_CONTROL, &mut self.url.out);
-                Ok(Flow::Next(State::OpaquePath))
+                self.pos = start + run;
+                Ok(Flow::Again(State::OpaquePath))
             }
             None => Ok(Flow::End),
         }
