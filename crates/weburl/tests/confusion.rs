@@ -248,6 +248,6 @@ fn filter_examples() -> Result<(), weburl::ParseError> {
     assert!(a.origin().same_origin(&b.origin()));
     let js = Url::parse("java\nscript:alert(1)")?;
     assert_eq!(js.scheme(), "javascript");
-    assert!(!js.origin().same_origin(&js.origin()) || !js.origin().is_tuple());
+    assert!(!js.origin().is_tuple());
     Ok(())
 }
