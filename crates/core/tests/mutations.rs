@@ -54,8 +54,14 @@ fn mutate(input: &str, rng: &mut Rng) -> String {
     let mut s = input.to_owned();
     for _ in 0..1 + rng.next() % 3 {
         let boundaries: Vec<usize> = s.char_indices().map(|(i, _)| i).chain([s.len()]).collect();
-        let at = boundaries[rng.next() % boundaries.len()];
-        let piece = PIECES[rng.next() % PIECES.len()];
+        let at = boundaries
+            .get(rng.next() % boundaries.len())
+            .copied()
+            .unwrap_or(0);
+        let piece = PIECES
+            .get(rng.next() % PIECES.len())
+            .copied()
+            .unwrap_or("/");
         s.insert_str(at, piece);
     }
     s
