@@ -68,7 +68,7 @@ Examples:
 Examples:
   $ weburl check 'https://user@example.org\\path'
   https://user@example.org\\path
-          ^^^^
+              ^
     invalid-credentials (https://url.spec.whatwg.org/#invalid-credentials)
   https://user@example.org\\path
                           ^
