@@ -4,7 +4,9 @@
 //! child command) are reported as `error: ...` on stderr with a non-zero exit code, never as a
 //! panic.
 
-mod not_yet;
+mod bench;
+mod fuzz;
+mod scaling;
 mod test;
 mod util;
 mod wpt_sync;
@@ -19,9 +21,11 @@ commands:
                     copy the WPT files named in wpt-data/MANIFEST into wpt-data/ and check
                     their sha256 (--update rewrites the manifest after a deliberate upgrade)
   test [ARGS...]    wpt-sync, then `cargo test --workspace --all-features [ARGS...]`
-  bench             corpus benchmark (not yet implemented)
-  fuzz              fuzzing (not yet implemented)
-  scaling           input-size scaling checks (not yet implemented)
+  bench [--data DIR] [--quick] [--json] [--svg FILE] [--rounds N] [--show N]
+                    time weburl, ada and rust-url on the URL corpora (release build)
+  fuzz [--seconds N] [--sanitizer address|none] [TARGET...]
+                    run the cargo-fuzz targets in fuzz/ for N seconds each (default 60)
+  scaling           time adversarial inputs at growing sizes; fail on super-linear growth
   help              this message";
 
 /// An expected failure: a message for the user and the exit code to leave with.
@@ -50,7 +54,9 @@ fn main() -> ExitCode {
     let outcome = match command.as_deref() {
         Some("wpt-sync") => wpt_sync::main(&rest),
         Some("test") => test::main(&rest),
-        Some(name @ ("bench" | "fuzz" | "scaling")) => not_yet::main(name),
+        Some("fuzz") => fuzz::main(&rest),
+        Some("scaling") => scaling::main(&rest),
+        Some("bench") => bench::main(&rest),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");
             Ok(())

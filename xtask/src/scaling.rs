@@ -1,0 +1,25 @@
+//! `cargo xtask scaling [--filter WORD]`: builds and runs the `weburl-scaling` program
+//! (`xtask/scaling/`, its own package and workspace, release mode), which times adversarial
+//! inputs at growing sizes and exits non-zero when a case grows faster than 15x per 10x of
+//! input size.
+
+use crate::{util, Result};
+
+pub fn main(args: &[String]) -> Result {
+    let root = util::workspace_root();
+    let manifest = root.join("xtask/scaling/Cargo.toml");
+    let mut cmd = util::cargo();
+    cmd.current_dir(&root)
+        .arg("run")
+        .arg("--release")
+        .arg("--quiet")
+        .arg("--manifest-path")
+        .arg(&manifest)
+        .arg("--")
+        .args(args)
+        // The scaling package has its own target dir; a CARGO_TARGET_DIR meant for the main
+        // workspace would mix its artifacts in.
+        .env_remove("CARGO_TARGET_DIR");
+    eprintln!("xtask: cargo run --release --manifest-path xtask/scaling/Cargo.toml");
+    util::run_streaming(&mut cmd, "weburl-scaling")
+}
