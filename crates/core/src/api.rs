@@ -1,5 +1,6 @@
 //! Parsing entry points: [`Url::parse`], [`Url::parse_with_base`], [`Url::join`],
-//! [`Url::can_parse`] and the [`ParseOptions`] builder.
+//! [`Url::can_parse`] and the [`ParseOptions`] builder (with [`ParseOptionsWithErrors`] for
+//! reporting validation errors).
 
 use encoding_rs::Encoding;
 
@@ -38,12 +39,28 @@ impl Url {
         }
     }
 
-    /// A builder for parsing with options (base URL, query encoding).
+    /// A builder for parsing with options: base URL, query encoding, maximum length, and
+    /// reporting [validation errors](https://url.spec.whatwg.org/#validation-error).
+    ///
+    /// ```
+    /// use weburl_core::{Url, ValidationError};
+    /// let base = Url::parse("https://example.org/a/").unwrap();
+    /// let mut errors: Vec<ValidationError> = Vec::new();
+    /// let url = Url::options()
+    ///     .base(&base)
+    ///     .max_length(2048)
+    ///     .validation_errors(&mut errors)
+    ///     .parse("https:b\\c")
+    ///     .unwrap();
+    /// assert_eq!(url.href(), "https://example.org/a/b/c");
+    /// let names: Vec<_> = errors.iter().map(|e| e.kind.name()).collect();
+    /// assert_eq!(names, ["special-scheme-missing-following-solidus", "invalid-reverse-solidus"]);
+    /// ```
     pub fn options<'b>() -> ParseOptions<'b> {
         ParseOptions {
             base: None,
             encoding: encoding_rs::UTF_8,
-            max_length: u32::MAX as usize,
+            max_length: u32::MAX,
         }
     }
 }
@@ -55,7 +72,7 @@ impl Url {
 pub struct ParseOptions<'b> {
     base: Option<&'b Url>,
     encoding: &'static Encoding,
-    max_length: usize,
+    max_length: u32,
 }
 
 impl<'b> ParseOptions<'b> {
@@ -72,13 +89,43 @@ impl<'b> ParseOptions<'b> {
         self
     }
 
+    /// Refuses, with [`ParseErrorKind::TooLong`](crate::ParseErrorKind::TooLong) (`"too-long"`,
+    /// which is not a row of the spec's validation error table), any URL whose serialization
+    /// would be longer than `max_length` bytes. The URL keeps the limit: its setters refuse to
+    /// make it longer (see [`Url::max_length`]). Values over `u32::MAX` mean `u32::MAX`, the
+    /// default, which is also the limit of the representation: an input longer than that is
+    /// refused without being read.
+    ///
+    /// This is not part of the spec: with it, a URL the spec's parser accepts can be refused.
+    pub fn max_length(mut self, max_length: usize) -> Self {
+        self.max_length = u32::try_from(max_length).unwrap_or(u32::MAX);
+        self
+    }
+
+    /// Reports the [validation errors](https://url.spec.whatwg.org/#validation-error) of each
+    /// parse to `sink` (typically a `&mut Vec<ValidationError>`, which they are appended to):
+    /// every error the spec's parser raises, in the order it raises them, with the byte range
+    /// of the input it concerns and whether it failed the parse. See [`ValidationError`].
+    ///
+    /// Parsing without this costs nothing for errors: the parser is generic over the sink, and
+    /// the default `()` sink compiles the reporting away.
+    ///
+    /// [`ValidationError`]: crate::ValidationError
+    pub fn validation_errors<S: ErrorSink>(self, sink: S) -> ParseOptionsWithErrors<'b, S> {
+        ParseOptionsWithErrors {
+            options: self,
+            sink,
+        }
+    }
+
     /// Parses `input`.
     pub fn parse(&self, input: &str) -> Result<Url, ParseError> {
         self.parse_with_sink(input, ())
     }
 
-    /// Parses `input`, reporting every validation error to `sink`.
-    #[doc(hidden)]
+    /// Parses `input`, reporting every validation error to `sink` (the same as
+    /// [`validation_errors`](Self::validation_errors) followed by
+    /// [`parse`](ParseOptionsWithErrors::parse)).
     pub fn parse_with_sink<S: ErrorSink>(&self, input: &str, sink: S) -> Result<Url, ParseError> {
         let config = ParseConfig {
             base: self.base,
@@ -86,6 +133,51 @@ impl<'b> ParseOptions<'b> {
             max_len: self.max_length,
         };
         parser::parse(input, &config, sink)
+    }
+}
+
+/// [`ParseOptions`] with an [`ErrorSink`] that each parse reports its validation errors to:
+/// see [`ParseOptions::validation_errors`].
+#[derive(Debug)]
+#[must_use]
+pub struct ParseOptionsWithErrors<'b, S: ErrorSink> {
+    options: ParseOptions<'b>,
+    sink: S,
+}
+
+impl<'b, S: ErrorSink> ParseOptionsWithErrors<'b, S> {
+    /// As [`ParseOptions::base`].
+    pub fn base(mut self, base: &'b Url) -> Self {
+        self.options = self.options.base(base);
+        self
+    }
+
+    /// As [`ParseOptions::encoding`].
+    pub fn encoding(mut self, encoding: &'static Encoding) -> Self {
+        self.options = self.options.encoding(encoding);
+        self
+    }
+
+    /// As [`ParseOptions::max_length`].
+    pub fn max_length(mut self, max_length: usize) -> Self {
+        self.options = self.options.max_length(max_length);
+        self
+    }
+
+    /// Parses `input`, reporting its validation errors to the sink. Errors of successive
+    /// parses accumulate in the sink.
+    pub fn parse(&mut self, input: &str) -> Result<Url, ParseError> {
+        self.options.parse_with_sink(input, &mut self.sink)
+    }
+
+    /// The sink.
+    pub fn sink(&self) -> &S {
+        &self.sink
+    }
+
+    /// The options without the sink, and the sink.
+    pub fn into_parts(self) -> (ParseOptions<'b>, S) {
+        (self.options, self.sink)
     }
 }
 

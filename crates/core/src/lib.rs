@@ -25,13 +25,14 @@ mod serde_impl;
 mod setters;
 mod url;
 
-pub use api::ParseOptions;
+pub use api::{ParseOptions, ParseOptionsWithErrors};
 pub use errors::{
     ErrorSink, ParseError, ParseErrorKind, SetterError, ValidationError, ValidationErrorKind,
 };
 pub use origin::{OpaqueOrigin, Origin};
 pub use parser::State;
 pub use scheme::SchemeType;
+pub use setters::Setter;
 pub use url::Url;
 pub use weburl_form::SearchParams;
 pub use weburl_host::{Host, HostKind};

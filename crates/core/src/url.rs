@@ -41,6 +41,10 @@ pub struct Url {
     pub(crate) host_kind: Option<HostKind>,
     pub(crate) scheme_type: SchemeType,
     pub(crate) opaque_path: bool,
+    /// The longest serialization the setters may produce (see [`Url::max_length`]): the
+    /// [`ParseOptions::max_length`](crate::ParseOptions::max_length) it was parsed with, or
+    /// `u32::MAX`. Not part of the URL record: equality, hashing and ordering ignore it.
+    pub(crate) max_len: u32,
 }
 
 #[inline]

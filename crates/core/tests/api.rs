@@ -82,7 +82,7 @@ fn validation_errors_are_reported_with_ranges() {
         [
             ("invalid-URL-unit", 0..1),
             ("invalid-URL-unit", 30..31),
-            ("invalid-credentials", 13..14),
+            ("invalid-credentials", 9..14),
             ("invalid-reverse-solidus", 25..26),
         ]
     );

@@ -49,5 +49,6 @@ pub use weburl_percent as percent;
 
 pub use weburl_core::{
     ErrorSink, Host, HostKind, OpaqueOrigin, Origin, ParseError, ParseErrorKind, ParseOptions,
-    SchemeType, SearchParams, SetterError, State, Url, ValidationError, ValidationErrorKind,
+    ParseOptionsWithErrors, SchemeType, SearchParams, Setter, SetterError, State, Url,
+    ValidationError, ValidationErrorKind,
 };

@@ -15,7 +15,12 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         let special = self.is_special();
         match c {
             Some('@') => {
-                self.error_here(ValidationErrorKind::InvalidCredentials);
+                // "Invalid-credentials validation error." The range is the credentials this
+                // U+0040 (@) ends: the buffer and the `@`.
+                self.error(
+                    ValidationErrorKind::InvalidCredentials,
+                    self.buffer_start..self.pos + 1,
+                );
                 let buffer = self.buffer(self.buffer_start);
                 // "If atSignSeen is true, then prepend "%40" to buffer." Its code points are
                 // not U+003A (:) and not in the userinfo set, so they are appended as they are.

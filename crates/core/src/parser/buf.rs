@@ -102,9 +102,10 @@ impl UrlBuf {
         self.out.get(self.path_start..).unwrap_or_default()
     }
 
-    /// Completes the URL; `None` when it is longer than `max_len` or than `u32` offsets allow.
-    pub(crate) fn into_url(self, max_len: usize) -> Option<Url> {
-        if self.out.len() > max_len {
+    /// Completes the URL, which keeps `max_len` as its limit for the setters; `None` when it
+    /// is longer than `max_len` or than `u32` offsets allow.
+    pub(crate) fn into_url(self, max_len: u32) -> Option<Url> {
+        if self.out.len() > us(max_len) {
             return None;
         }
         let c = |o: usize| u32::try_from(o).ok();
@@ -126,6 +127,7 @@ impl UrlBuf {
             host_kind: self.host_kind,
             scheme_type: self.scheme_type,
             opaque_path: self.opaque_path,
+            max_len,
             // Checked last: the length bounds every offset.
             serialization: {
                 c(self.out.len())?;

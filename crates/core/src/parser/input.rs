@@ -57,12 +57,20 @@ fn is_tab_or_newline(b: u8) -> bool {
 
 /// Steps 1 to 3 of the basic URL parser: trimming (only when `trim`, i.e. *url* is not given)
 /// and tab/newline removal, each with its invalid-URL-unit validation error.
+///
+/// `offset` is where `input` starts in the text error ranges refer to (a setter's value whose
+/// leading `?` or `#` was removed starts at 1); ranges reported here and mapped by the
+/// returned [`PosMap`] include it.
 pub(crate) fn preprocess<'a, S: ErrorSink>(
     input: &'a str,
     trim: bool,
+    offset: usize,
     sink: &mut S,
 ) -> (Cow<'a, str>, PosMap) {
-    let mut map = PosMap::default();
+    let mut map = PosMap {
+        trim_start: offset,
+        removed: Vec::new(),
+    };
     let mut s = input;
     if trim {
         let bytes = input.as_bytes();
@@ -81,20 +89,20 @@ pub(crate) fn preprocess<'a, S: ErrorSink>(
                 sink.report(ValidationError {
                     kind: ValidationErrorKind::InvalidUrlUnit,
                     failure: false,
-                    range: 0..start,
+                    range: offset..offset + start,
                 });
             }
             if end < bytes.len() {
                 sink.report(ValidationError {
                     kind: ValidationErrorKind::InvalidUrlUnit,
                     failure: false,
-                    range: end.max(start)..bytes.len(),
+                    range: offset + end.max(start)..offset + bytes.len(),
                 });
             }
         }
         // C0 controls and space are ASCII, so these are char boundaries.
         s = input.get(start..end).unwrap_or_default();
-        map.trim_start = start;
+        map.trim_start += start;
     }
     if !s.bytes().any(is_tab_or_newline) {
         return (Cow::Borrowed(s), map);

@@ -302,7 +302,23 @@ impl<'i, 'b, S: ErrorSink> Parser<'i, 'b, S> {
             offset: start,
         };
         match weburl_host::parse_host_into(buffer, is_opaque, &mut self.url.out, &mut adapter) {
-            Ok(kind) => Ok(kind),
+            Ok(kind) => {
+                if kind == HostKind::Opaque && self.sink.wants_errors() {
+                    // The opaque-host parser's steps 2 and 3 (its invalid-URL-unit errors,
+                    // which belong to the URL-parsing rows): "If input contains a code point
+                    // that is not a URL code point and not U+0025 (%), invalid-URL-unit
+                    // validation error." and "If input contains a U+0025 (%) and the two code
+                    // points following it are not ASCII hex digits, invalid-URL-unit
+                    // validation error." They come after step 1, which did not fail.
+                    for r in weburl_host::opaque_host_invalid_url_units(buffer) {
+                        self.error(
+                            ValidationErrorKind::InvalidUrlUnit,
+                            start + r.start..start + r.end,
+                        );
+                    }
+                }
+                Ok(kind)
+            }
             // The host parser has reported the failing error itself.
             Err(e) => Err(Failure::Error(
                 ValidationErrorKind::Host(e.kind),
@@ -370,11 +386,11 @@ impl<S: ErrorSink> HostErrorSink for HostSink<'_, '_, S> {
     }
 }
 
-/// Options of a parse: base, encoding, maximum length.
+/// Options of a parse: base, encoding, maximum length of the serialization.
 pub(crate) struct ParseConfig<'b> {
     pub(crate) base: Option<&'b Url>,
     pub(crate) encoding: &'static Encoding,
-    pub(crate) max_len: usize,
+    pub(crate) max_len: u32,
 }
 
 /// The [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser) without *url*
@@ -384,7 +400,12 @@ pub(crate) fn parse<S: ErrorSink>(
     config: &ParseConfig<'_>,
     mut sink: S,
 ) -> Result<Url, ParseError> {
-    let (processed, map) = input::preprocess(input, true, &mut sink);
+    // Not a spec step: offsets are `u32`, so an input over 4 GiB is refused before it is read.
+    // (Its serialization could be shorter, but no input that long is a URL anyone can use.)
+    if u32::try_from(input.len()).is_err() {
+        return Err(ParseError::too_long(input.len()));
+    }
+    let (processed, map) = input::preprocess(input, true, 0, &mut sink);
     let mut parser = Parser::new(
         &processed,
         map,
