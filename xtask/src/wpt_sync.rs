@@ -12,6 +12,8 @@
 //! When the data is already present and matches, nothing is written (with a local source the
 //! files are hashed and compared; with a download source nothing is fetched).
 //!
+//! Progress goes to stderr (like cargo's), so that stdout stays free for callers' output.
+//!
 //! Manifest format (plain text, `#` comments and blank lines ignored):
 //!
 //! ```text
@@ -49,7 +51,7 @@ pub const DOWNLOAD_URL: &str =
 /// target named here is the core crate's snapshot test (it may not exist yet); keep this in
 /// step with it and with README.md.
 pub const SNAPSHOT_REGEN_COMMAND: &str =
-    "INSTA_UPDATE=always cargo test -p weburl-core --test snapshots";
+    "INSTA_UPDATE=always cargo test -p weburl-core --test snapshot";
 
 /// Options of one sync.
 #[derive(Debug, Default)]
@@ -326,7 +328,7 @@ pub fn sync(opts: &Options) -> Result {
 }
 
 fn verify_and_copy(manifest: &Manifest, source: &Source, data_dir: &Path) -> Result {
-    println!(
+    eprintln!(
         "wpt-sync: {} files from {}",
         manifest.entries.len(),
         source.describe(&manifest.revision)
@@ -369,7 +371,7 @@ fn verify_and_copy(manifest: &Manifest, source: &Source, data_dir: &Path) -> Res
         lines.push((status, entry.file.clone(), String::new()));
     }
     if lines.iter().all(|(s, _, _)| *s == Status::Unchanged) {
-        println!("  all {} unchanged (match {MANIFEST})", lines.len());
+        eprintln!("  all {} unchanged (match {MANIFEST})", lines.len());
     } else {
         for (status, file, detail) in &lines {
             report(*status, file, detail);
@@ -401,7 +403,7 @@ fn update(
         .revision
         .clone()
         .unwrap_or_else(|| old.revision.clone());
-    println!(
+    eprintln!(
         "wpt-sync --update: from {} (revision {revision})",
         source.describe(&revision)
     );
@@ -461,13 +463,13 @@ fn update(
     }
     let new = Manifest { revision, entries };
     if new == *old {
-        println!("wpt-sync: {MANIFEST} already up to date");
+        eprintln!("wpt-sync: {MANIFEST} already up to date");
         return Ok(());
     }
     write_atomic(manifest_path, new.render().as_bytes())?;
-    println!("wpt-sync: rewrote {MANIFEST} ({changed} file(s) changed); review and commit it.");
+    eprintln!("wpt-sync: rewrote {MANIFEST} ({changed} file(s) changed); review and commit it.");
     if changed > 0 {
-        println!(
+        eprintln!(
             "wpt-sync: the WPT data changed, so snapshots may be stale. Regenerate and review them:\n    \
              {SNAPSHOT_REGEN_COMMAND}"
         );
@@ -477,9 +479,9 @@ fn update(
 
 fn report(status: Status, file: &str, detail: &str) {
     if detail.is_empty() {
-        println!("  {:<17} {file}", status.label());
+        eprintln!("  {:<17} {file}", status.label());
     } else {
-        println!("  {:<17} {file} ({detail})", status.label());
+        eprintln!("  {:<17} {file} ({detail})", status.label());
     }
 }
 
@@ -488,7 +490,7 @@ fn note_unlisted(manifest: &Manifest, data_dir: &Path) {
     if let Ok(names) = json_files_in(data_dir) {
         for name in names {
             if !manifest.entries.iter().any(|e| e.file == name) {
-                println!("  note: {DATA_DIR}/{name} is not in {MANIFEST} (ignored)");
+                eprintln!("  note: {DATA_DIR}/{name} is not in {MANIFEST} (ignored)");
             }
         }
     }
@@ -548,7 +550,7 @@ fn download(rev: &str, file: &str, data_dir: &Path) -> Result<Vec<u8>> {
     }
     let url = DOWNLOAD_URL.replace("{rev}", rev).replace("{file}", file);
     let tmp = data_dir.join(format!(".{file}.download"));
-    println!("  {:<17} {url}", "fetching");
+    eprintln!("  {:<17} {url}", "fetching");
     let status = Command::new("curl")
         .args(["--fail", "--silent", "--show-error", "--location"])
         .args(["--retry", "2", "--max-time", "120", "--output"])
