@@ -5,7 +5,8 @@
 //! panic.
 
 mod bench;
-mod not_yet;
+mod fuzz;
+mod scaling;
 mod test;
 mod util;
 mod wpt_sync;
@@ -22,8 +23,9 @@ commands:
   test [ARGS...]    wpt-sync, then `cargo test --workspace --all-features [ARGS...]`
   bench [--data DIR] [--quick] [--json] [--svg FILE] [--rounds N] [--show N]
                     time weburl, ada and rust-url on the URL corpora (release build)
-  fuzz              fuzzing (not yet implemented)
-  scaling           input-size scaling checks (not yet implemented)
+  fuzz [--seconds N] [--sanitizer address|none] [TARGET...]
+                    run the cargo-fuzz targets in fuzz/ for N seconds each (default 60)
+  scaling           time adversarial inputs at growing sizes; fail on super-linear growth
   help              this message";
 
 /// An expected failure: a message for the user and the exit code to leave with.
@@ -52,8 +54,9 @@ fn main() -> ExitCode {
     let outcome = match command.as_deref() {
         Some("wpt-sync") => wpt_sync::main(&rest),
         Some("test") => test::main(&rest),
+        Some("fuzz") => fuzz::main(&rest),
+        Some("scaling") => scaling::main(&rest),
         Some("bench") => bench::main(&rest),
-        Some(name @ ("fuzz" | "scaling")) => not_yet::main(name),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");
             Ok(())
