@@ -31,6 +31,8 @@ use crate::errors::{
 };
 use crate::url::Url;
 
+// Used by the debug-build invariant checks.
+#[cfg_attr(not(debug_assertions), allow(unused_imports))]
 pub(crate) use authority::push_u16;
 pub(crate) use buf::UrlBuf;
 pub(crate) use input::PosMap;
