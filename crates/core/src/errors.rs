@@ -112,16 +112,32 @@ impl fmt::Display for ValidationErrorKind {
     }
 }
 
-/// A validation error that occurred in a parse: which row, whether this occurrence made the
-/// parse return failure, and the byte range of the original input it concerns.
+/// A validation error that occurred in a parse (or a setter's run of the parser): which row,
+/// whether this occurrence made the parse return failure, and the byte range of the input it
+/// concerns.
+///
+/// The range is in the input as given (before trimming and tab/newline removal; for a setter,
+/// its value). It covers the offending code points (e.g. the credentials and their `@` for
+/// invalid-credentials, the digits for port-out-of-range); it is empty, at the place the
+/// missing thing should be, where something is missing (e.g.
+/// special-scheme-missing-following-solidus right after the scheme's `:`, host-missing where
+/// the host should start). Where the host parser works on a string derived from the input
+/// (percent-decoded or UTS 46-mapped), host errors cover the whole host.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ValidationError {
     /// Which row of the table.
     pub kind: ValidationErrorKind,
     /// Whether this occurrence made the parse return failure.
     pub failure: bool,
-    /// Byte range in the original input (before trimming and tab/newline removal).
+    /// Byte range in the input as given.
     pub range: Range<usize>,
+}
+
+impl ValidationError {
+    /// The row's name exactly as the spec's table spells it, e.g. `"invalid-credentials"`.
+    pub const fn name(&self) -> &'static str {
+        self.kind.name()
+    }
 }
 
 impl fmt::Display for ValidationError {
@@ -136,10 +152,14 @@ impl fmt::Display for ValidationError {
 
 impl core::error::Error for ValidationError {}
 
-/// Receives the validation errors of a parse, in the order they occur.
+/// Receives the validation errors of a parse, in the order they occur: see
+/// [`ParseOptions::validation_errors`](crate::ParseOptions::validation_errors) and, for the
+/// setters, [`Url::set_with_errors`](crate::Url::set_with_errors).
 ///
-/// `()` ignores them at no cost: the parser checks [`wants_errors`](Self::wants_errors) before
-/// doing any work that only serves error reporting.
+/// `()` ignores them at no cost: the parser is generic over the sink and checks
+/// [`wants_errors`](Self::wants_errors) before doing any work that only serves error
+/// reporting. `Vec<ValidationError>` collects them; implement the trait to do anything else
+/// (count them, stop at the first, ...).
 pub trait ErrorSink {
     /// Whether errors are wanted at all.
     fn wants_errors(&self) -> bool {

@@ -37,6 +37,38 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Validation errors
+//!
+//! Every [validation error](https://url.spec.whatwg.org/#validation-error) the spec's parser
+//! raises is available, by its spec name, with whether it failed the parse and the byte range
+//! of the input it concerns. Ask for them through the builder, or for a setter with
+//! [`Url::set_with_errors`]; not asking costs nothing.
+//!
+//! ```
+//! use weburl::{Setter, Url, ValidationError};
+//!
+//! let mut errors: Vec<ValidationError> = Vec::new();
+//! let url = Url::options()
+//!     .validation_errors(&mut errors)
+//!     .parse("https://user@example.org\\path")?;
+//! assert_eq!(url.href(), "https://user@example.org/path");
+//! let found: Vec<_> = errors.iter().map(|e| (e.name(), e.range.clone())).collect();
+//! assert_eq!(found, [("invalid-credentials", 8..13), ("invalid-reverse-solidus", 24..25)]);
+//!
+//! let mut url = url;
+//! errors.clear();
+//! url.set_with_errors(Setter::Hostname, "127.0.0.0x1", &mut errors)?;
+//! assert_eq!(url.hostname(), "127.0.0.1");
+//! assert_eq!(errors[0].name(), "IPv4-non-decimal-part");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Limits
+//!
+//! [`ParseOptions::max_length`] refuses URLs whose serialization would be longer than a
+//! number of bytes, and the URL keeps that limit: its setters refuse to make it longer
+//! ([`Url::max_length`]). Inputs over 4 GiB are always refused.
+//!
 //! Features: `std` (default); `serde`, which (de)serializes a [`Url`] as its href string.
 //! The sub-crates are re-exported as [`percent`], [`form`] and [`host`].
 #![cfg_attr(not(feature = "std"), no_std)]
