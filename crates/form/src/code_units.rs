@@ -3,17 +3,6 @@
 
 use core::cmp::Ordering;
 
-/// The first UTF-16 code unit of `c`: itself in the BMP, else its lead surrogate.
-#[inline]
-fn first_code_unit(c: char) -> u32 {
-    let c = u32::from(c);
-    if c < 0x1_0000 {
-        c
-    } else {
-        0xD800 + ((c - 0x1_0000) >> 10)
-    }
-}
-
 /// Compares `a` and `b` as sequences of UTF-16 code units (Infra's
 /// [code unit less than](https://infra.spec.whatwg.org/#code-unit-less-than), as a total
 /// order). This is not the byte (or code point) order of `str`: a code point above U+FFFF
@@ -29,33 +18,27 @@ fn first_code_unit(c: char) -> u32 {
 /// assert!("😀" > "\u{FFFD}");
 /// ```
 ///
-/// Linear in the length of the common prefix, with no allocation: the common byte prefix is
-/// skipped, then only the first differing code points are compared. UTF-8 byte order is
-/// code point order, which agrees with code unit order except between a code point above
-/// U+FFFF and one from U+E000 to U+FFFF; comparing first code units settles that case.
+/// Linear in the length of the common prefix, with no allocation: the strings are compared
+/// at their first differing byte. UTF-8 byte order is code point order, which agrees with
+/// code unit order except between a code point above U+FFFF (lead byte 0xF0 to 0xF4) and one
+/// from U+E000 to U+FFFF (lead byte 0xEE or 0xEF), which the first differing bytes tell: a
+/// differing continuation byte (0x80 to 0xBF) means both code points have the same lead byte,
+/// so the same length and the same side of U+FFFF.
 pub fn code_unit_cmp(a: &str, b: &str) -> Ordering {
-    let common = a
-        .as_bytes()
-        .iter()
-        .zip(b.as_bytes())
-        .take_while(|(x, y)| x == y)
-        .count();
-    // Back up to the start of the code point holding the first difference. The bytes before
-    // `common` are equal, so a boundary of `a` there is also one of `b`.
-    let mut start = common;
-    while start > 0 && !a.is_char_boundary(start) {
-        start -= 1;
-    }
-    let x = a.get(start..).and_then(|s| s.chars().next());
-    let y = b.get(start..).and_then(|s| s.chars().next());
-    match (x, y) {
-        (Some(x), Some(y)) => first_code_unit(x)
-            .cmp(&first_code_unit(y))
-            // Equal first code units: both are above U+FFFF (with the same lead surrogate) or
-            // they are the same code point; either way code point order is code unit order.
-            .then(x.cmp(&y)),
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let Some((&x, &y)) = a.iter().zip(b).find(|(x, y)| x != y) else {
         // One string is a prefix of the other: the shorter is less.
-        (x, y) => x.is_some().cmp(&y.is_some()),
+        return a.len().cmp(&b.len());
+    };
+    let supplementary = |byte: u8| byte >= 0xF0;
+    let high_bmp = |byte: u8| byte == 0xEE || byte == 0xEF;
+    if supplementary(x) && high_bmp(y) {
+        // A lead surrogate (0xD800 to 0xDBFF) against 0xE000 to 0xFFFF.
+        Ordering::Less
+    } else if high_bmp(x) && supplementary(y) {
+        Ordering::Greater
+    } else {
+        x.cmp(&y)
     }
 }
 
