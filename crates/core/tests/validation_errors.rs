@@ -675,3 +675,18 @@ fn builder_sinks() {
         .ok();
     assert!(count.0 >= 3, "{}", count.0);
 }
+
+#[test]
+fn many_errors_after_many_removed_tabs_stay_fast() {
+    // Each error's range is mapped past the removed tabs before it: with n tabs and n errors
+    // that must not cost n * n (here 10^10 steps, which would not finish).
+    let n = 100_000;
+    let input = format!("https://a/{}", "\t^".repeat(n));
+    let start = std::time::Instant::now();
+    let (result, errors) = parse(&input, None);
+    assert!(result.is_ok());
+    assert_eq!(errors.len(), 2 * n);
+    let last = errors.last().map(|e| e.range.clone());
+    assert_eq!(last, Some(input.len() - 1..input.len()));
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+}

@@ -13,24 +13,19 @@ use crate::errors::{ErrorSink, ValidationError, ValidationErrorKind};
 /// Maps byte offsets in the processed input back to the original input.
 #[derive(Default)]
 pub(crate) struct PosMap {
-    /// Bytes trimmed from the start.
+    /// Bytes trimmed from the start (plus the caller's offset).
     trim_start: usize,
-    /// Original offsets of removed tabs and newlines, ascending (only kept when errors are
-    /// wanted).
+    /// For each removed tab or newline, in order, the offset in the processed input it was
+    /// removed at (the number of bytes kept before it): non-decreasing. Only kept when errors
+    /// are wanted.
     removed: Vec<usize>,
 }
 
 impl PosMap {
+    /// The original offset of `pos`: after the trimmed bytes and every removed byte at or
+    /// before it. A binary search, so that mapping many errors stays linear-logarithmic.
     pub(crate) fn map(&self, pos: usize) -> usize {
-        let mut orig = self.trim_start + pos;
-        for &r in &self.removed {
-            if r <= orig {
-                orig += 1;
-            } else {
-                break;
-            }
-        }
-        orig
+        self.trim_start + pos + self.removed.partition_point(|&p| p <= pos)
     }
 
     pub(crate) fn map_range(&self, range: Range<usize>) -> Range<usize> {
@@ -120,7 +115,7 @@ pub(crate) fn preprocess<'a, S: ErrorSink>(
                     failure: false,
                     range: orig..orig + 1,
                 });
-                map.removed.push(orig);
+                map.removed.push(out.len());
             }
         } else {
             out.push(ch);
