@@ -75,6 +75,11 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+/// The README's Rust examples, compiled and run as doctests so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;
+
 pub use weburl_form as form;
 pub use weburl_host as host;
 pub use weburl_percent as percent;
