@@ -155,6 +155,9 @@ fn run_target(root: &Path, target: &str, opts: &Options) -> Result<Outcome> {
     let mut cmd = util::cargo();
     cmd.current_dir(root.join("fuzz"))
         .env("RUSTC_BOOTSTRAP", "1")
+        // fuzz/ has its own target dir (fuzz/target); a CARGO_TARGET_DIR meant for the main
+        // workspace would mix sanitizer builds into it.
+        .env_remove("CARGO_TARGET_DIR")
         .args(["fuzz", "run", "-a", "--sanitizer", &opts.sanitizer, target])
         .args([
             "--",
@@ -195,9 +198,11 @@ fn run_target(root: &Path, target: &str, opts: &Options) -> Result<Outcome> {
     })
 }
 
-/// libFuzzer's per-input lines (`#123 NEW ...`, `#456 REDUCE ...`).
+/// libFuzzer's per-input lines (`#123 NEW ...`, `#456 REDUCE ...`) and its recommended
+/// dictionary entries.
 fn is_progress(line: &str) -> bool {
-    line.starts_with('#') && (line.contains(" NEW ") || line.contains(" REDUCE "))
+    (line.starts_with('#') && (line.contains(" NEW ") || line.contains(" REDUCE ")))
+        || (line.starts_with('"') && line.contains("# Uses:"))
 }
 
 /// `Done 12345 runs in 60 second(s)` -> (12345, 60).

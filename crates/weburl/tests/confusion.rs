@@ -183,9 +183,8 @@ fn cell(s: &str) -> String {
 }
 
 fn row(input: &str, base: Option<&str>) -> String {
-    let base_url = base.map(|b| Url::parse(b).unwrap_or_else(|e| panic!("base {b}: {e}")));
-    let parsed = match &base_url {
-        Some(b) => Url::parse_with_base(input, b),
+    let parsed = match base {
+        Some(b) => Url::parse(b).and_then(|b| Url::parse_with_base(input, &b)),
         None => Url::parse(input),
     };
     let input_cell = match base {

@@ -1,0 +1,102 @@
+//! Hostile inputs: regression tests for what fuzzing (`cargo xtask fuzz`) found, and large or
+//! pathological inputs that must parse to the spec's answer without panicking.
+//!
+//! Each fuzz finding is a test named after its target, with the minimized input.
+
+use weburl::{SetterError, Url};
+
+/// The href re-parses to the same URL, component by component.
+#[cfg(test)]
+fn assert_reparses(u: &Url) {
+    let again = Url::parse(u.href()).unwrap();
+    assert_eq!(again.href(), u.href());
+    assert_eq!(again.host_parsed(), u.host_parsed(), "{}", u.href());
+    assert_eq!(again.pathname(), u.pathname(), "{}", u.href());
+    assert_eq!(again.search(), u.search(), "{}", u.href());
+    assert_eq!(again.hash(), u.hash(), "{}", u.href());
+    assert_eq!(again.username(), u.username(), "{}", u.href());
+    assert_eq!(again.password(), u.password(), "{}", u.href());
+    assert_eq!(again.port(), u.port(), "{}", u.href());
+}
+
+/// fuzz `setters` (crash-d287252b): the host setter on a non-special URL with an empty host
+/// and a value whose port part is invalid. The spec's host state sets the host to `8` before
+/// the port state (with a state override) sees the second `:` and returns: the result is
+/// `tp://8`. weburl reports the refused port as an error but keeps the host, as
+/// [`SetterError::InvalidPort`] documents; this was a false alarm of the fuzz target (which
+/// now allows it), kept as a test of the spec's answer.
+#[test]
+fn setters_host_with_invalid_port_sets_the_host() {
+    let mut url = Url::parse("tp://").unwrap();
+    let result = url.set_host("8::2]:");
+    assert_eq!(url.href(), "tp://8");
+    assert!(
+        matches!(result, Ok(()) | Err(SetterError::InvalidPort)),
+        "{result:?}"
+    );
+    assert_reparses(&url);
+
+    let mut url = Url::parse("http://h/p").unwrap();
+    let _ = url.set_host("a:99999");
+    assert_eq!(url.href(), "http://a/p");
+    assert_reparses(&url);
+}
+
+/// Large inputs of the kinds `cargo xtask scaling` times, with the spec's results.
+#[test]
+fn large_inputs() {
+    let n = 100_000;
+    let dots = format!("http://h/{}", "../".repeat(n));
+    assert_eq!(Url::parse(&dots).unwrap().href(), "http://h/");
+    let encoded_dots = format!("http://h/{}x", "%2e%2E/".repeat(n));
+    assert_eq!(Url::parse(&encoded_dots).unwrap().href(), "http://h/x");
+    let ats = format!("http://{}h/", "a@".repeat(n));
+    let url = Url::parse(&ats).unwrap();
+    assert_eq!(url.hostname(), "h");
+    assert_eq!(url.username().len(), "a%40".len() * (n - 1) + 1);
+    let tabs = format!("h\tt\ntp://ex\tample.com/{}", "a\t\n".repeat(n));
+    let url = Url::parse(&tabs).unwrap();
+    assert_eq!(url.hostname(), "example.com");
+    assert_eq!(url.pathname().len(), n + 1);
+    let ipv6 = format!("http://[{}1]/", "1:".repeat(n));
+    assert_eq!(
+        Url::parse(&ipv6).unwrap_err().name(),
+        "IPv6-too-many-pieces"
+    );
+    let labels = format!("http://{}com/", "ü.".repeat(n / 10));
+    let url = Url::parse(&labels).unwrap();
+    assert!(url.hostname().starts_with("xn--tda.xn--tda."));
+    assert_reparses(&url);
+    let long_label = format!("http://{}.com/", "ü".repeat(n));
+    assert_eq!(
+        Url::parse(&long_label).unwrap_err().name(),
+        "domain-to-ASCII"
+    );
+    let spaces = format!("{}http://h/{}", " ".repeat(n), "\u{1}".repeat(n));
+    let url = Url::parse(&spaces).unwrap();
+    assert_eq!(url.href(), "http://h/");
+}
+
+/// URLs whose serialization needs care to re-parse (the `/.` marker, opaque paths with
+/// trailing spaces, empty hosts) stay stable through setters.
+#[test]
+fn serializations_that_need_care() {
+    let mut url = Url::parse("web+demo:/.//not-a-host/").unwrap();
+    assert_eq!(url.pathname(), "//not-a-host/");
+    assert_reparses(&url);
+    url.set_pathname("//x").unwrap();
+    assert_eq!(url.href(), "web+demo:/.//x");
+    assert_reparses(&url);
+
+    let mut url = Url::parse("sc:a  ?q#f").unwrap();
+    assert_reparses(&url);
+    let _ = url.set_hash("");
+    assert_reparses(&url);
+    let _ = url.set_search("");
+    assert_reparses(&url);
+
+    let mut url = Url::parse("sc://h/p").unwrap();
+    url.set_host("").unwrap();
+    assert_eq!(url.href(), "sc:///p");
+    assert_reparses(&url);
+}
