@@ -1,6 +1,7 @@
 //! Percent-encoding round trips: for every encode set, `percent_decode(utf8_percent_encode(s,
-//! set)) == s`, the encoded string is ASCII apart from what the set leaves alone, and
-//! decoding arbitrary bytes never grows them.
+//! set)) == s` (with spaces as `+` for the form set, which encodes with spaceAsPlus), the
+//! encoded string is ASCII, encoding it again changes nothing when the set leaves `%` alone,
+//! and decoding arbitrary bytes never grows them.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -36,9 +37,16 @@ fuzz_target!(|data: &[u8]| {
         // '%' signs are not followed by two hex digits.
         let contains_percent = set.contains(b'%');
         if contains_percent || !has_percent_escape(s) {
+            // The application/x-www-form-urlencoded set encodes with spaceAsPlus: U+0020 becomes
+            // `+` (and `+` itself is in the set), which percent-decoding leaves alone.
+            let expected = if name == "APPLICATION_X_WWW_FORM_URLENCODED" {
+                s.replace(' ', "+")
+            } else {
+                s.to_owned()
+            };
             assert_eq!(
                 percent_decode_str(&encoded).as_ref(),
-                s.as_bytes(),
+                expected.as_bytes(),
                 "{name}: {s:?} -> {encoded:?}"
             );
         }
