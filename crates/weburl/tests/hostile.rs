@@ -100,3 +100,31 @@ fn serializations_that_need_care() {
     assert_eq!(url.href(), "sc:///p");
     assert_reparses(&url);
 }
+
+/// fuzz `differential` (crash-216d8588, `http://０Ｘｃ０．０２５０．ﺐ１`, minimized): a Bidi
+/// domain name (one with an RTL label) whose LTR label starts with a digit. UTS 46 CheckBidi
+/// (true in the URL Standard's domain parser, strict or not) applies RFC 5893 rule 1 to every
+/// label of a Bidi domain name: the first character must be of Bidi class L, R or AL, and `0`
+/// is EN. So the domain parser fails. ada-url 4 accepts both as `http://0a.xn--ngb/` and
+/// `http://0xc0.0250.xn--1-0mc/`; weburl follows UTS 46.
+#[test]
+fn differential_bidi_rule_1_on_ltr_labels() {
+    for input in [
+        "http://0a.\u{628}",
+        "http://1a.\u{628}",
+        "http://０Ｘｃ０．０２５０．ﺐ１",
+    ] {
+        assert_eq!(
+            Url::parse(input).unwrap_err().name(),
+            "domain-to-ASCII",
+            "{input}"
+        );
+    }
+    // Not a Bidi domain name: no rule 1 on the other labels.
+    assert_eq!(Url::parse("http://0a.b").unwrap().href(), "http://0a.b/");
+    // An LTR label starting with L is fine next to an RTL label.
+    assert_eq!(
+        Url::parse("http://a0.\u{628}").unwrap().href(),
+        "http://a0.xn--ngb/"
+    );
+}
