@@ -6,35 +6,54 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use weburl::host::domain_to_unicode;
 use weburl::Url;
 use weburl_fuzz::utf8;
 
 /// Whether a disagreement is a known one where weburl follows the spec; returns why.
 ///
 /// 1. **UTS 46 CheckBidi, RFC 5893 rule 1 on LTR labels** (minimized: `http://0a.ب`; found
-///    as `http://０Ｘｃ０．０２５０．ﺐ１`). A domain with an RTL label (here `ب`, Bidi class AL)
-///    is a Bidi domain name, and then *every* label must start with a character of class L, R
-///    or AL; `0a` starts with EN, so ToASCII records an error, and the domain parser (CheckBidi
-///    true also when not strict) fails: `domain-to-ASCII`. ada accepts it as
-///    `http://0a.xn--ngb/`. Both agree on the RTL-label rules (WPT toascii.json `يa`, "CheckBidi
-///    is true", fails in both). WPT's IdnaTestV2.json is generated with `--exclude-bidi`, so no
-///    WPT case covers this; Unicode's IdnaTestV2.txt does (its `[B1]` cases, e.g.
-///    `0à.\u05D0`).
+///    as `http://０Ｘｃ０．０２５０．ﺐ１` and `http:/*192.عج7`). A domain with an RTL label
+///    (here `ب`, Bidi class AL) is a Bidi domain name, and then *every* label must start with
+///    a character of class L, R or AL; `0a` starts with EN (`*192` with ON), so ToASCII
+///    records an error, and the domain parser (CheckBidi is true also when not strict) fails:
+///    `domain-to-ASCII`. ada accepts it as `http://0a.xn--ngb/`. Both agree on the RTL-label
+///    rules (WPT toascii.json `يa`, "CheckBidi is true", fails in both). WPT's IdnaTestV2.json
+///    is generated with `--exclude-bidi`, so no WPT case covers this; Unicode's
+///    IdnaTestV2.txt does (its `[B1]` cases, e.g. `0à.\u05D0`).
 fn known_difference(
     ours: &Result<Url, weburl::ParseError>,
     ada: &Result<ada_url::Url, ada_url::ParseUrlError<&str>>,
 ) -> Option<&'static str> {
     if let (Err(e), Ok(theirs)) = (ours, ada) {
-        let labels: Vec<&str> = theirs.hostname().split('.').collect();
-        let digit_start = labels
-            .iter()
-            .any(|l| l.as_bytes().first().is_some_and(u8::is_ascii_digit));
-        let idn = labels.iter().any(|l| l.starts_with("xn--"));
-        if e.name() == "domain-to-ASCII" && digit_start && idn {
+        // Label by label: ToUnicode of the whole domain fails on the Bidi error itself.
+        let labels: Vec<String> = theirs
+            .hostname()
+            .split('.')
+            .map(domain_to_unicode)
+            .collect();
+        let bidi_domain = labels.iter().any(|l| l.chars().any(is_rtl));
+        let non_l_start = labels.iter().any(|label| {
+            label
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii() && !c.is_ascii_alphabetic())
+        });
+        if e.name() == "domain-to-ASCII" && bidi_domain && non_l_start {
             return Some("CheckBidi rule 1 on an LTR label of a Bidi domain name");
         }
     }
     None
+}
+
+/// Characters of the right-to-left blocks (Hebrew to NKo and the Arabic extensions,
+/// presentation forms, and the supplementary RTL blocks): an approximation of Bidi classes R
+/// and AL, enough to recognize a Bidi domain name.
+fn is_rtl(c: char) -> bool {
+    matches!(
+        u32::from(c),
+        0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF | 0x10800..=0x10FFF | 0x1E800..=0x1EFFF
+    )
 }
 
 fuzz_target!(|data: &[u8]| {

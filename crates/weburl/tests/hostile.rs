@@ -113,6 +113,8 @@ fn differential_bidi_rule_1_on_ltr_labels() {
         "http://0a.\u{628}",
         "http://1a.\u{628}",
         "http://０Ｘｃ０．０２５０．ﺐ１",
+        // `*` is of Bidi class ON.
+        "http:/*192.\u{639}\u{62C}7",
     ] {
         assert_eq!(
             Url::parse(input).unwrap_err().name(),
