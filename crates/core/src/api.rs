@@ -29,7 +29,17 @@ impl Url {
 
     /// The [`canParse(url, base)`](https://url.spec.whatwg.org/#dom-url-canparse) method:
     /// whether `input` parses (against `base` parsed first, if given).
+    ///
+    /// An input already in serialized form (see the fast path) is recognized without building
+    /// the URL, so nothing is allocated; other inputs are parsed in full, which allocates
+    /// the URL (and the base's).
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
+        // A base is only needed for inputs the fast path does not accept, but it must parse.
+        if parser::fast_accepts(input)
+            && base.is_none_or(|b| parser::fast_accepts(b) || Url::parse(b).is_ok())
+        {
+            return true;
+        }
         match base {
             None => Url::parse(input).is_ok(),
             Some(base) => match Url::parse(base) {
@@ -61,6 +71,29 @@ impl Url {
             base: None,
             encoding: encoding_rs::UTF_8,
             max_length: u32::MAX,
+            fast: true,
+        }
+    }
+
+    /// Whether `input` takes the fast path for inputs already in serialized form (when parsed
+    /// without an error sink and with UTF-8 as the query encoding). For tests (and fuzzing)
+    /// of the fast path only.
+    #[doc(hidden)]
+    pub fn takes_fast_path(input: &str) -> bool {
+        parser::fast_accepts(input)
+    }
+
+    /// [`Url::can_parse`] without its fast path: the full state machine decides. For tests
+    /// (and fuzzing) of the fast path only.
+    #[doc(hidden)]
+    pub fn can_parse_full_state_machine(input: &str, base: Option<&str>) -> bool {
+        let options = Url::options().full_state_machine(true);
+        match base {
+            None => options.parse(input).is_ok(),
+            Some(base) => match options.parse(base) {
+                Ok(base) => options.base(&base).parse(input).is_ok(),
+                Err(_) => false,
+            },
         }
     }
 }
@@ -73,6 +106,7 @@ pub struct ParseOptions<'b> {
     base: Option<&'b Url>,
     encoding: &'static Encoding,
     max_length: u32,
+    fast: bool,
 }
 
 impl<'b> ParseOptions<'b> {
@@ -99,6 +133,15 @@ impl<'b> ParseOptions<'b> {
     /// This is not part of the spec: with it, a URL the spec's parser accepts can be refused.
     pub fn max_length(mut self, max_length: usize) -> Self {
         self.max_length = u32::try_from(max_length).unwrap_or(u32::MAX);
+        self
+    }
+
+    /// With `true`, never takes the fast path for inputs already in serialized form: every
+    /// input runs through the spec's state machine. The result is the same either way; this
+    /// exists to test (and fuzz) that claim.
+    #[doc(hidden)]
+    pub fn full_state_machine(mut self, full: bool) -> Self {
+        self.fast = !full;
         self
     }
 
@@ -131,6 +174,7 @@ impl<'b> ParseOptions<'b> {
             base: self.base,
             encoding: self.encoding,
             max_len: self.max_length,
+            fast: self.fast,
         };
         parser::parse(input, &config, sink)
     }
@@ -192,6 +236,7 @@ mod tests {
             base: None,
             encoding: encoding_rs::UTF_8,
             max_len: 20,
+            fast: true,
         };
         let err = parser::parse("https://example.com/a-long-path", &config, ()).unwrap_err();
         assert_eq!(err.kind(), ParseErrorKind::TooLong);

@@ -212,6 +212,7 @@ impl Url {
             base: None,
             encoding: encoding_rs::UTF_8,
             max_len: self.max_len,
+            fast: true,
         };
         *self = crate::parser::parse(value, &config, sink)?;
         Ok(())

@@ -14,6 +14,7 @@
 
 mod authority;
 mod buf;
+mod fast;
 mod file;
 pub(crate) mod input;
 mod path;
@@ -393,10 +394,20 @@ pub(crate) struct ParseConfig<'b> {
     pub(crate) base: Option<&'b Url>,
     pub(crate) encoding: &'static Encoding,
     pub(crate) max_len: u32,
+    /// Whether the fast path ([`fast`]) may be taken (always, except to test it against the
+    /// full state machine).
+    pub(crate) fast: bool,
+}
+
+/// Whether `input` is accepted by the fast path, which means it parses (with any base).
+#[inline]
+pub(crate) fn fast_accepts(input: &str) -> bool {
+    fast::scan(input).is_some()
 }
 
 /// The [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser) without *url*
-/// and *state override*: parses `input` into a new URL.
+/// and *state override*: parses `input` into a new URL. Inputs already in serialized form take
+/// the fast path ([`fast`]) unless `config.fast` is false or `sink` wants errors.
 pub(crate) fn parse<S: ErrorSink>(
     input: &str,
     config: &ParseConfig<'_>,
@@ -406,6 +417,14 @@ pub(crate) fn parse<S: ErrorSink>(
     // (Its serialization could be shorter, but no input that long is a URL anyone can use.)
     if u32::try_from(input.len()).is_err() {
         return Err(ParseError::too_long(input.len()));
+    }
+    if config.fast
+        && !sink.wants_errors()
+        && config.encoding.output_encoding() == encoding_rs::UTF_8
+    {
+        if let Some(url) = fast::scan(input).and_then(|l| fast::build(input, &l, config.max_len)) {
+            return Ok(url);
+        }
     }
     let (processed, map) = input::preprocess(input, true, 0, &mut sink);
     let mut parser = Parser::new(

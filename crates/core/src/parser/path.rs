@@ -10,12 +10,12 @@ use super::{Failure, Flow, Parser, State};
 use crate::errors::{ErrorSink, ValidationErrorKind};
 
 /// A [single-dot URL path segment](https://url.spec.whatwg.org/#single-dot-path-segment).
-fn is_single_dot(s: &str) -> bool {
+pub(crate) fn is_single_dot(s: &str) -> bool {
     s == "." || s.eq_ignore_ascii_case("%2e")
 }
 
 /// A [double-dot URL path segment](https://url.spec.whatwg.org/#double-dot-path-segment).
-fn is_double_dot(s: &str) -> bool {
+pub(crate) fn is_double_dot(s: &str) -> bool {
     matches!(s.len(), 2 | 4 | 6)
         && (s == ".."
             || s.eq_ignore_ascii_case(".%2e")
