@@ -12,15 +12,18 @@ use weburl_fuzz::utf8;
 
 /// Whether a disagreement is a known one where weburl follows the spec; returns why.
 ///
-/// 1. **UTS 46 CheckBidi, RFC 5893 rule 1 on LTR labels** (minimized: `http://0a.ب`; found
-///    as `http://０Ｘｃ０．０２５０．ﺐ１` and `http:/*192.عج7`). A domain with an RTL label
-///    (here `ب`, Bidi class AL) is a Bidi domain name, and then *every* label must start with
-///    a character of class L, R or AL; `0a` starts with EN (`*192` with ON), so ToASCII
-///    records an error, and the domain parser (CheckBidi is true also when not strict) fails:
-///    `domain-to-ASCII`. ada accepts it as `http://0a.xn--ngb/`. Both agree on the RTL-label
-///    rules (WPT toascii.json `يa`, "CheckBidi is true", fails in both). WPT's IdnaTestV2.json
-///    is generated with `--exclude-bidi`, so no WPT case covers this; Unicode's
-///    IdnaTestV2.txt does (its `[B1]` cases, e.g. `0à.\u05D0`).
+/// 1. **UTS 46 CheckBidi, RFC 5893 rules 1 and 6 on LTR labels** (minimized: `http://0a.ب`;
+///    found as `http://０Ｘｃ０．０２５０．ﺐ１`, `http:/*192.عج7` and
+///    `http:/ښ4.h1sb-..mhtmxn--..`). A domain with an RTL label (here `ب`, Bidi class AL) is a
+///    Bidi domain name, and then *every* label must satisfy RFC 5893's rules: an LTR label
+///    must start with a character of class L (rule 1: `0a` starts with EN, `*192` with ON)
+///    and end with one of class L or EN (rule 6: `h1sb-` ends with ES). ToASCII records an
+///    error and the domain parser (CheckBidi is true also when not strict) fails:
+///    `domain-to-ASCII`. ada (4.0) applies the Bidi rules to RTL labels only and accepts these
+///    (`http://0a.xn--ngb/`). Both agree on the RTL-label rules (WPT toascii.json `يa`,
+///    "CheckBidi is true", fails in both). WPT's IdnaTestV2.json is generated with
+///    `--exclude-bidi`, so no WPT case covers this; Unicode's IdnaTestV2.txt does (its `[B1]`
+///    and `[B6]` cases, e.g. `0à.\u05D0`).
 fn known_difference(
     ours: &Result<Url, weburl::ParseError>,
     ada: &Result<ada_url::Url, ada_url::ParseUrlError<&str>>,
@@ -33,14 +36,21 @@ fn known_difference(
             .map(domain_to_unicode)
             .collect();
         let bidi_domain = labels.iter().any(|l| l.chars().any(is_rtl));
-        let non_l_start = labels.iter().any(|label| {
-            label
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_ascii() && !c.is_ascii_alphabetic())
+        // An ASCII label that does not start with a letter (class L) or does not end with a
+        // letter or digit (L or EN).
+        let bad_ltr_label = labels.iter().any(|label| {
+            label.is_ascii()
+                && (label
+                    .bytes()
+                    .next()
+                    .is_some_and(|b| !b.is_ascii_alphabetic())
+                    || label
+                        .bytes()
+                        .last()
+                        .is_some_and(|b| !b.is_ascii_alphanumeric()))
         });
-        if e.name() == "domain-to-ASCII" && bidi_domain && non_l_start {
-            return Some("CheckBidi rule 1 on an LTR label of a Bidi domain name");
+        if e.name() == "domain-to-ASCII" && bidi_domain && bad_ltr_label {
+            return Some("CheckBidi rules 1 and 6 on an LTR label of a Bidi domain name");
         }
     }
     None

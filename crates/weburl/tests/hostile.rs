@@ -101,12 +101,13 @@ fn serializations_that_need_care() {
     assert_reparses(&url);
 }
 
-/// fuzz `differential` (crash-216d8588, `http://０Ｘｃ０．０２５０．ﺐ１`, minimized): a Bidi
-/// domain name (one with an RTL label) whose LTR label starts with a digit. UTS 46 CheckBidi
-/// (true in the URL Standard's domain parser, strict or not) applies RFC 5893 rule 1 to every
-/// label of a Bidi domain name: the first character must be of Bidi class L, R or AL, and `0`
-/// is EN. So the domain parser fails. ada-url 4 accepts both as `http://0a.xn--ngb/` and
-/// `http://0xc0.0250.xn--1-0mc/`; weburl follows UTS 46.
+/// fuzz `differential` (crash-216d8588, `http://０Ｘｃ０．０２５０．ﺐ１`, minimized, and two
+/// more): a Bidi domain name (one with an RTL label) with an LTR label that starts with a
+/// digit or `*`, or ends with `-`. UTS 46 CheckBidi (true in the URL Standard's domain parser,
+/// strict or not) applies RFC 5893's rules to every label of a Bidi domain name: rule 1, the
+/// first character is of Bidi class L, R or AL (`0` is EN, `*` is ON), and rule 6, an LTR
+/// label ends with L or EN (`-` is ES). So the domain parser fails. ada-url 4 accepts these
+/// (`http://0a.xn--ngb/`, `http://0xc0.0250.xn--1-0mc/`); weburl follows UTS 46.
 #[test]
 fn differential_bidi_rule_1_on_ltr_labels() {
     for input in [
@@ -115,6 +116,9 @@ fn differential_bidi_rule_1_on_ltr_labels() {
         "http://０Ｘｃ０．０２５０．ﺐ１",
         // `*` is of Bidi class ON.
         "http:/*192.\u{639}\u{62C}7",
+        // Rule 6: an LTR label ends with L or EN; `-` is ES.
+        "http://\u{628}.a-",
+        "http:/\u{69A}4.h1sb-..mhtmxn--..",
     ] {
         assert_eq!(
             Url::parse(input).unwrap_err().name(),
