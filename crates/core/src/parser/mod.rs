@@ -26,15 +26,13 @@ use core::ops::Range;
 
 use encoding_rs::Encoding;
 use weburl_host::{HostError, HostErrorSink, HostKind};
+use weburl_percent::{AsciiSet, FRAGMENT, PATH, SPECIAL_QUERY, USERINFO};
 
 use crate::errors::{
     ErrorSink, ParseError, ParseErrorKind, SetterError, ValidationError, ValidationErrorKind,
 };
 use crate::url::Url;
 
-// Used by the debug-build invariant checks.
-#[cfg_attr(not(debug_assertions), allow(unused_imports))]
-pub(crate) use authority::push_u16;
 pub(crate) use buf::UrlBuf;
 pub(crate) use input::PosMap;
 
@@ -399,6 +397,31 @@ pub(crate) struct ParseConfig<'b> {
     pub(crate) fast: bool,
 }
 
+/// The bytes the percent-encode sets of the path, query and fragment may encode, other than
+/// `?` and `#` (which end components and are never encoded there): each may take 3 bytes.
+const MAY_ENCODE: AsciiSet = PATH
+    .union(SPECIAL_QUERY)
+    .union(FRAGMENT)
+    .remove(b'?')
+    .remove(b'#');
+/// With credentials, the userinfo set's bytes too.
+const MAY_ENCODE_USERINFO: AsciiSet = MAY_ENCODE.union(USERINFO);
+
+/// An upper bound, for ASCII inputs in all but contrived cases, of the serialization's length,
+/// so that the parse allocates once: the input, two more bytes per byte that may be
+/// percent-encoded, the base (whose components a relative input copies) and some slack (an
+/// IPv4 host can be longer than its input, the serializer may add `/.`, a path `/`, a `file`
+/// URL `//`). A bound that is too small only costs a reallocation.
+fn output_capacity(input: &str, base: Option<&Url>) -> usize {
+    let set = if input.as_bytes().contains(&b'@') {
+        &MAY_ENCODE_USERINFO
+    } else {
+        &MAY_ENCODE
+    };
+    let encoded = input.bytes().filter(|&b| set.contains(b)).count();
+    input.len() + 2 * encoded + base.map_or(0, |b| b.serialization.len()) + 16
+}
+
 /// Whether `input` is accepted by the fast path, which means it parses (with any base).
 #[inline]
 pub(crate) fn fast_accepts(input: &str) -> bool {
@@ -434,7 +457,7 @@ pub(crate) fn parse<S: ErrorSink>(
         config.encoding,
         None,
         sink,
-        UrlBuf::with_capacity(processed.len() + 8),
+        UrlBuf::with_capacity(output_capacity(&processed, config.base)),
     );
     parser
         .run(State::SchemeStart)
