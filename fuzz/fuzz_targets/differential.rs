@@ -13,9 +13,9 @@ use weburl_fuzz::utf8;
 /// Whether a disagreement is a known one where weburl follows the spec; returns why.
 ///
 /// 1. **UTS 46 CheckBidi, RFC 5893 rules 1 and 6 on LTR labels** (minimized: `http://0a.ب`;
-///    found as `http://０Ｘｃ０．０２５０．ﺐ１`, `http:/*192.عج7` and
-///    `http:/ښ4.h1sb-..mhtmxn--..`). A domain with an RTL label (here `ب`, Bidi class AL) is a
-///    Bidi domain name, and then *every* label must satisfy RFC 5893's rules: an LTR label
+///    found as `http://０Ｘｃ０．０２５０．ﺐ１`, `http:/*192.عج7`, `http:/ښ4.h1sb-..mhtmxn--..`
+///    and ``http:５０`htt뼒５０`http．ﻐ１``). A domain with an RTL label (here `ب`, Bidi class
+///    AL) is a Bidi domain name, and then *every* label must satisfy RFC 5893's rules: an LTR label
 ///    must start with a character of class L (rule 1: `0a` starts with EN, `*192` with ON)
 ///    and end with one of class L or EN (rule 6: `h1sb-` ends with ES). ToASCII records an
 ///    error and the domain parser (CheckBidi is true also when not strict) fails:
@@ -36,18 +36,14 @@ fn known_difference(
             .map(domain_to_unicode)
             .collect();
         let bidi_domain = labels.iter().any(|l| l.chars().any(is_rtl));
-        // An ASCII label that does not start with a letter (class L) or does not end with a
-        // letter or digit (L or EN).
+        // A label that starts with an ASCII character other than a letter (class L), or ends
+        // with an ASCII character other than a letter or digit (L or EN). (Non-ASCII first and
+        // last characters are not classified here.)
         let bad_ltr_label = labels.iter().any(|label| {
-            label.is_ascii()
-                && (label
-                    .bytes()
-                    .next()
-                    .is_some_and(|b| !b.is_ascii_alphabetic())
-                    || label
-                        .bytes()
-                        .last()
-                        .is_some_and(|b| !b.is_ascii_alphanumeric()))
+            let first = label.chars().next();
+            let last = label.chars().last();
+            first.is_some_and(|c| c.is_ascii() && !c.is_ascii_alphabetic())
+                || last.is_some_and(|c| c.is_ascii() && !c.is_ascii_alphanumeric())
         });
         if e.name() == "domain-to-ASCII" && bidi_domain && bad_ltr_label {
             return Some("CheckBidi rules 1 and 6 on an LTR label of a Bidi domain name");

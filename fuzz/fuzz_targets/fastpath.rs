@@ -1,37 +1,86 @@
 //! Fast paths against the full state machine.
 //!
-//! weburl-core exposes no switch to disable its fast paths (as of this target's writing it
-//! has none to disable). Parsing with a validation-error sink that wants errors
-//! (`parse_with_sink(input, &mut Vec::new())`) must take the full, error-reporting path
-//! everywhere a fast path could skip work (e.g. strict ToASCII for ASCII hosts only runs
-//! when errors are wanted), so the two parses must give the same URL or the same failure.
-//! Also: a failed parse reports its failing validation error to the sink.
+//! weburl-core's fast path for inputs already in serialized form can be switched off with the
+//! doc-hidden `ParseOptions::full_state_machine(true)`; every input is parsed both ways (with
+//! and without a base) and the results must be the same URL, component by component, or the
+//! same failure. `Url::can_parse` (which has its own allocation-free fast path) must agree with
+//! `Url::can_parse_full_state_machine`.
+//!
+//! Also compared: parsing with a validation-error sink that wants errors
+//! (`parse_with_sink(input, &mut Vec::new())`), which takes the error-reporting branches (e.g.
+//! strict ToASCII for ASCII hosts only runs when errors are wanted); a failed parse reports its
+//! failing validation error to the sink.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use weburl::Url;
-use weburl_fuzz::{components, utf8};
+use weburl::{ParseError, Url};
+use weburl_fuzz::{components, split_base, utf8};
+
+fn same(input: &str, what: &str, a: &Result<Url, ParseError>, b: &Result<Url, ParseError>) {
+    match (a, b) {
+        (Ok(a), Ok(b)) => assert_eq!(components(a), components(b), "{what}: {input:?}"),
+        (Err(a), Err(b)) => assert_eq!(a.name(), b.name(), "{what}: {input:?}"),
+        _ => panic!(
+            "{what} disagree on {input:?}: {:?} vs {:?}",
+            a.as_ref().map(Url::href).map_err(|e| e.name()),
+            b.as_ref().map(Url::href).map_err(|e| e.name())
+        ),
+    }
+}
 
 fuzz_target!(|data: &[u8]| {
-    let Some(input) = utf8(data) else { return };
-    let fast = Url::parse(input);
-    let mut errors = Vec::new();
-    let slow = Url::options().parse_with_sink(input, &mut errors);
-    match (&fast, &slow) {
-        (Ok(a), Ok(b)) => assert_eq!(components(a), components(b), "{input:?}"),
-        (Err(a), Err(b)) => {
-            assert_eq!(a.name(), b.name(), "{input:?}");
-            if let Some(kind) = b.validation_error() {
+    let Some(data) = utf8(data) else { return };
+    for input in [data, split_base(data).1] {
+        let fast = Url::parse(input);
+        let full = Url::options().full_state_machine(true).parse(input);
+        same(input, "fast path and full state machine", &fast, &full);
+        assert_eq!(
+            Url::can_parse(input, None),
+            Url::can_parse_full_state_machine(input, None),
+            "can_parse: {input:?}"
+        );
+        if Url::takes_fast_path(input) {
+            assert!(
+                fast.is_ok(),
+                "fast path accepted {input:?} but parse failed"
+            );
+        }
+
+        let mut errors = Vec::new();
+        let with_sink = Url::options().parse_with_sink(input, &mut errors);
+        same(
+            input,
+            "parse and parse with an error sink",
+            &fast,
+            &with_sink,
+        );
+        if let Err(e) = &with_sink {
+            if let Some(kind) = e.validation_error() {
                 assert!(
-                    errors.iter().any(|e| e.kind == kind),
+                    errors.iter().any(|v| v.kind == kind),
                     "failure {kind:?} not reported to the sink for {input:?}: {errors:?}"
                 );
             }
         }
-        _ => panic!(
-            "fast and full parse disagree on {input:?}: {:?} vs {:?}",
-            fast.as_ref().map(Url::href).map_err(|e| e.name()),
-            slow.as_ref().map(Url::href).map_err(|e| e.name())
-        ),
+    }
+
+    let (base, input) = split_base(data);
+    if let Ok(base_url) = Url::options().full_state_machine(true).parse(base) {
+        let fast = Url::options().base(&base_url).parse(input);
+        let full = Url::options()
+            .base(&base_url)
+            .full_state_machine(true)
+            .parse(input);
+        same(
+            input,
+            "with a base: fast path and full state machine",
+            &fast,
+            &full,
+        );
+        assert_eq!(
+            Url::can_parse(input, Some(base)),
+            Url::can_parse_full_state_machine(input, Some(base)),
+            "can_parse against {base:?}: {input:?}"
+        );
     }
 });
