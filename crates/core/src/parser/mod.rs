@@ -443,7 +443,8 @@ pub(crate) fn parse<S: ErrorSink>(
     }
     if config.fast
         && !sink.wants_errors()
-        && config.encoding.output_encoding() == encoding_rs::UTF_8
+        && (config.encoding == encoding_rs::UTF_8
+            || config.encoding.output_encoding() == encoding_rs::UTF_8)
     {
         if let Some(url) = fast::scan(input).and_then(|l| fast::build(input, &l, config.max_len)) {
             return Ok(url);
