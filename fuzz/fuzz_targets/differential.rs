@@ -26,6 +26,13 @@ use weburl_fuzz::utf8;
 ///    and `[B6]` cases, e.g. `0à.\u05D0`). Recognized as: weburl fails with domain-to-ASCII,
 ///    ada accepts, the domain has an RTL label, and each label passes weburl's domain parser
 ///    on its own while the whole domain does not (only the Bidi rules span labels).
+/// 2. **Punycode with the delimiter first** (minimized: `ws:xn---Ｇom`, also
+///    `http://xn---Ｇom`). The input is not ASCII (`Ｇ`), so the domain parser runs ToASCII,
+///    which maps `Ｇ` to `g` and decodes the label `xn---gom`. RFC 3492 section 6.2 consumes
+///    the last delimiter only when code points precede it; here none do, so `-` is read as a
+///    digit, which it is not: the decode fails, and with it the domain parser. ada decodes
+///    `-gom` leniently (as `gom`, U+3BDC) and returns `ws://xn---gom/`. (The ASCII input
+///    `http://xn---gom` is returned lowercased by both, as the spec requires.)
 fn known_difference(
     ours: &Result<Url, weburl::ParseError>,
     ada: &Result<ada_url::Url, ada_url::ParseUrlError<&str>>,
@@ -45,6 +52,10 @@ fn known_difference(
             .all(|l| l.is_empty() || domain_to_ascii(l, false, &mut ()).is_ok());
         let whole_fails = domain_to_ascii(&labels.join("."), false, &mut ()).is_err();
         let bad_ltr_label = each_passes && whole_fails;
+        let leading_delimiter = theirs.hostname().split('.').any(|l| l.starts_with("xn---"));
+        if e.name() == "domain-to-ASCII" && leading_delimiter {
+            return Some("Punycode with the delimiter first does not decode (RFC 3492 6.2)");
+        }
         if e.name() == "domain-to-ASCII" && bidi_domain && bad_ltr_label {
             return Some("CheckBidi rules 1 and 6 on an LTR label of a Bidi domain name");
         }

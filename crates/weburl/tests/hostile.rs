@@ -134,3 +134,25 @@ fn differential_bidi_rule_1_on_ltr_labels() {
         "http://a0.xn--ngb/"
     );
 }
+
+/// fuzz `differential` (`ws:xn---Ｇom`, minimized): a non-ASCII domain whose label maps to
+/// `xn---gom`. ToASCII decodes it as Punycode `-gom`; RFC 3492 (6.2) consumes the last
+/// delimiter only when basic code points precede it, so the leading `-` is read as a digit
+/// and the decode fails: the domain parser fails. ada-url 4 decodes it leniently and returns
+/// `ws://xn---gom/`; weburl follows RFC 3492. ASCII input is returned lowercased whatever
+/// ToASCII says (the spec's web-compatibility rule), so `xn---gom` itself parses.
+#[test]
+fn differential_punycode_with_leading_delimiter() {
+    assert_eq!(
+        Url::parse("ws:xn---\u{FF27}om").unwrap_err().name(),
+        "domain-to-ASCII"
+    );
+    assert_eq!(
+        Url::parse("http://xn---\u{FF27}om").unwrap_err().name(),
+        "domain-to-ASCII"
+    );
+    assert_eq!(
+        Url::parse("http://xn---GOM").unwrap().href(),
+        "http://xn---gom/"
+    );
+}
