@@ -35,15 +35,17 @@ impl Url {
     /// the URL (and the base's).
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
         // A base is only needed for inputs the fast path does not accept, but it must parse.
-        if parser::fast_accepts(input)
-            && base.is_none_or(|b| parser::fast_accepts(b) || Url::parse(b).is_ok())
-        {
+        let fast = parser::fast_accepts(input);
+        if fast && base.is_none_or(|b| parser::fast_accepts(b) || Url::parse(b).is_ok()) {
             return true;
         }
+        // The fast path has turned `input` down (or accepted it, and then the base failed and
+        // the input is not parsed): skip its check in the parse.
+        let options = Url::options().full_state_machine(!fast);
         match base {
-            None => Url::parse(input).is_ok(),
+            None => options.parse(input).is_ok(),
             Some(base) => match Url::parse(base) {
-                Ok(base) => Url::parse_with_base(input, &base).is_ok(),
+                Ok(base) => options.base(&base).parse(input).is_ok(),
                 Err(_) => false,
             },
         }

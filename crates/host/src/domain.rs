@@ -14,7 +14,7 @@ use crate::opaque::is_forbidden_host_code_point;
 /// Whether `c` is a [forbidden domain code point](https://url.spec.whatwg.org/#forbidden-domain-code-point):
 /// a forbidden host code point, a C0 control, U+0025 (%) or U+007F DELETE.
 #[inline]
-pub fn is_forbidden_domain_code_point(c: char) -> bool {
+pub const fn is_forbidden_domain_code_point(c: char) -> bool {
     is_forbidden_host_code_point(c) || c.is_ascii_control() || c == '%'
 }
 
@@ -55,6 +55,29 @@ pub fn domain_to_ascii<'a, S: HostErrorSink + ?Sized>(
     let mut out = String::new();
     domain_parser(domain, be_strict, &mut out, 0..domain.len(), errors)?;
     Ok(Cow::Owned(out))
+}
+
+/// Which bytes are ASCII [forbidden domain code points](https://url.spec.whatwg.org/#forbidden-domain-code-point).
+static FORBIDDEN_DOMAIN_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0u8;
+    while b < 128 {
+        #[allow(clippy::indexing_slicing)] // const evaluation: out of bounds fails the build
+        {
+            t[b as usize] = is_forbidden_domain_code_point(b as char);
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Whether the ASCII byte `b` is a forbidden domain code point (a non-ASCII byte is not).
+#[inline]
+fn is_forbidden_domain_byte(b: u8) -> bool {
+    FORBIDDEN_DOMAIN_BYTE
+        .get(usize::from(b))
+        .copied()
+        .unwrap_or(false)
 }
 
 /// The [domain parser](https://url.spec.whatwg.org/#concept-domain-to-ascii), appending the
@@ -118,7 +141,8 @@ fn relaxed_ascii<S: HostErrorSink + ?Sized>(
     // "If result is the empty string, then return failure."
     // "If result contains a forbidden domain code point, then return failure."
     // (Lowercasing changes neither.)
-    let failure = domain.is_empty() || domain.chars().any(is_forbidden_domain_code_point);
+    // (`domain` is ASCII: its bytes are its code points.)
+    let failure = domain.is_empty() || domain.bytes().any(is_forbidden_domain_byte);
     let strict_error = errors.wants_errors() && idna::process(domain, Output::None).strict;
     if !failure {
         if let Some(out) = out {

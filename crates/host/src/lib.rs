@@ -293,8 +293,13 @@ fn host_parser<S: HostErrorSink + ?Sized>(
         }
         match weburl_percent::percent_decode(input.as_bytes()) {
             Cow::Borrowed(_) => (Cow::Borrowed(input), range_map(input)),
+            // Valid UTF-8 (the usual case) keeps the decoded bytes' allocation; only invalid
+            // UTF-8 is copied with U+FFFD substitutions.
             Cow::Owned(bytes) => (
-                Cow::Owned(String::from_utf8_lossy(&bytes).into_owned()),
+                Cow::Owned(
+                    String::from_utf8(bytes)
+                        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+                ),
                 RangeMap::Whole(input.len()),
             ),
         }

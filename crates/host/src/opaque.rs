@@ -7,7 +7,7 @@ use crate::error::{HostError, HostErrorKind, HostErrorSink};
 
 /// Whether `c` is a [forbidden host code point](https://url.spec.whatwg.org/#forbidden-host-code-point).
 #[inline]
-pub fn is_forbidden_host_code_point(c: char) -> bool {
+pub const fn is_forbidden_host_code_point(c: char) -> bool {
     matches!(
         c,
         '\0' | '\t'

@@ -172,7 +172,17 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
     /// `buffer_start`.
     pub(crate) fn port_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
         match c {
-            Some(d) if d.is_ascii_digit() => Ok(Flow::Next(State::Port)),
+            Some(d) if d.is_ascii_digit() => {
+                // "If c is an ASCII digit, append c to buffer." The buffer is the input, so
+                // the whole run of digits is taken at once, ending on its last digit.
+                let rest = self.input.as_bytes().get(self.pos..).unwrap_or_default();
+                let run = rest
+                    .iter()
+                    .position(|b| !b.is_ascii_digit())
+                    .unwrap_or(rest.len());
+                self.pos += run.saturating_sub(1);
+                Ok(Flow::Next(State::Port))
+            }
             _ if self.ends_port(c) => {
                 let digits = self.buffer(self.buffer_start);
                 if !digits.is_empty() {

@@ -45,9 +45,25 @@ fn is_c0_control_or_space(b: u8) -> bool {
     b <= 0x20
 }
 
+/// 1 for the bytes of the [ASCII tab or newline](https://infra.spec.whatwg.org/#ascii-tab-or-newline)
+/// code points, 0 for the others: a lookup and an OR per byte, no branch.
+#[allow(clippy::indexing_slicing)] // const evaluation: out of bounds fails the build
+static TAB_OR_NEWLINE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'\t' as usize] = 1;
+    t[b'\n' as usize] = 1;
+    t[b'\r' as usize] = 1;
+    t
+};
+
+#[inline]
+fn tab_or_newline(b: u8) -> u8 {
+    TAB_OR_NEWLINE.get(usize::from(b)).copied().unwrap_or(0)
+}
+
 #[inline]
 fn is_tab_or_newline(b: u8) -> bool {
-    matches!(b, b'\t' | b'\n' | b'\r')
+    tab_or_newline(b) != 0
 }
 
 /// Steps 1 to 3 of the basic URL parser: trimming (only when `trim`, i.e. *url* is not given)
@@ -99,7 +115,12 @@ pub(crate) fn preprocess<'a, S: ErrorSink>(
         s = input.get(start..end).unwrap_or_default();
         map.trim_start += start;
     }
-    if !s.bytes().any(is_tab_or_newline) {
+    // Eight bytes at a time without a branch per byte: most inputs have none.
+    if !s
+        .as_bytes()
+        .chunks(8)
+        .any(|c| c.iter().fold(0, |any, &b| any | tab_or_newline(b)) != 0)
+    {
         return (Cow::Borrowed(s), map);
     }
     let wants = sink.wants_errors();

@@ -188,8 +188,23 @@ impl<'i, 'b, S: ErrorSink> Parser<'i, 'b, S> {
     }
 
     /// The code point at the pointer; `None` is the EOF code point.
+    ///
+    /// The input is read as bytes: an ASCII byte is its code point, and only a non-ASCII byte
+    /// (the lead byte of a multi-byte code point, as `pos` is always on a boundary) is
+    /// decoded.
     #[inline]
     pub(crate) fn c(&self) -> Option<char> {
+        match self.input.as_bytes().get(self.pos) {
+            Some(&b) if b.is_ascii() => Some(char::from(b)),
+            Some(_) => self.c_non_ascii(),
+            None => None,
+        }
+    }
+
+    /// The non-ASCII code point at the pointer.
+    #[cold]
+    #[inline(never)]
+    fn c_non_ascii(&self) -> Option<char> {
         self.input.get(self.pos..).and_then(|s| s.chars().next())
     }
 

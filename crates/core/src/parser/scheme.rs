@@ -26,8 +26,24 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
     /// [`scheme_state_override`] for the protocol setter's).
     pub(crate) fn scheme_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
         match c {
-            Some(c) if c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.') => {
-                self.url.out.push(c.to_ascii_lowercase());
+            Some(c) if is_scheme_byte(c as u32) => {
+                // "If c is an ASCII alphanumeric, U+002B (+), U+002D (-), or U+002E (.),
+                // append c, lowercased, to buffer." Done for the whole run of such code points
+                // at once (each would come back to this state and do the same), ending with
+                // the pointer on the run's last code point.
+                let rest = self.input.as_bytes().get(self.pos..).unwrap_or_default();
+                let run = rest
+                    .iter()
+                    .position(|&b| !is_scheme_byte(u32::from(b)))
+                    .unwrap_or(rest.len());
+                let start = self.url.out.len();
+                self.url
+                    .out
+                    .push_str(self.input.get(self.pos..self.pos + run).unwrap_or_default());
+                if let Some(added) = self.url.out.get_mut(start..) {
+                    added.make_ascii_lowercase();
+                }
+                self.pos += run.saturating_sub(1);
                 Ok(Flow::Next(State::Scheme))
             }
             Some(':') => {
@@ -114,6 +130,31 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         }
     }
 }
+
+/// Whether `c` is an ASCII alphanumeric, U+002B (+), U+002D (-) or U+002E (.): a code point the
+/// scheme state appends to the buffer.
+#[inline]
+fn is_scheme_byte(c: u32) -> bool {
+    usize::try_from(c)
+        .ok()
+        .and_then(|i| SCHEME_BYTE.get(i))
+        .copied()
+        .unwrap_or(false)
+}
+
+/// The bytes [`is_scheme_byte`] accepts.
+static SCHEME_BYTE: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut b = 0u8;
+    while b < 128 {
+        #[allow(clippy::indexing_slicing)] // const evaluation: out of bounds fails the build
+        {
+            t[b as usize] = b.is_ascii_alphanumeric() || b == b'+' || b == b'-' || b == b'.';
+        }
+        b += 1;
+    }
+    t
+};
 
 /// What the [scheme state](https://url.spec.whatwg.org/#scheme-state) with a state override
 /// decided: the new scheme (lowercased), or why the URL stays unchanged.
