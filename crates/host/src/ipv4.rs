@@ -27,6 +27,11 @@ pub fn ends_in_a_number(input: &str) -> bool {
     if !last.is_empty() && last.iter().all(u8::is_ascii_digit) {
         return true;
     }
+    // Every input the IPv4 number parser accepts starts with an ASCII digit (decimal, `0`
+    // for octal, `0x` for hexadecimal): a last part that does not (most domains) fails it.
+    if !last.first().is_some_and(u8::is_ascii_digit) {
+        return false;
+    }
     // "If parsing last as an IPv4 number does not return failure, then return true."
     ipv4_number_parser(last).is_some()
 }

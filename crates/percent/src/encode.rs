@@ -142,9 +142,16 @@ fn encode_in_set_run<'a>(
 /// utf8_percent_encode_into("a b‽", &APPLICATION_X_WWW_FORM_URLENCODED, &mut out);
 /// assert_eq!(out, "?a%20b%E2%80%BD&a+b%E2%80%BD");
 /// ```
+#[inline]
 pub fn utf8_percent_encode_into(input: &str, set: &AsciiSet, out: &mut String) {
-    let space_as_plus = set.const_eq(&APPLICATION_X_WWW_FORM_URLENCODED);
-    encode_str_into(input, set, space_as_plus, out);
+    // The usual case, inlined at the caller: nothing to encode, one copy.
+    let run = unencoded_prefix(input.as_bytes(), set);
+    let (plain, rest) = input.split_at_checked(run).unwrap_or((input, ""));
+    out.push_str(plain);
+    if !rest.is_empty() {
+        let space_as_plus = set.const_eq(&APPLICATION_X_WWW_FORM_URLENCODED);
+        encode_str_into(rest, set, space_as_plus, out);
+    }
 }
 
 /// [`percent_encode_bytes_into`] for the bytes of a `str`: encoding as UTF-8 is the identity

@@ -13,6 +13,14 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
     /// as each U+0040 (@) is seen.
     pub(crate) fn authority_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
         let special = self.is_special();
+        let stop = |b: u8| matches!(b, b'@' | b'/' | b'?' | b'#') || (special && b == b'\\');
+        let mut c = c;
+        if c.is_some_and(|ch| !(ch.is_ascii() && stop(ch as u8))) {
+            // "Otherwise, append c to buffer": the buffer is the input, so skip to the next
+            // code point this state treats differently, and run on it.
+            self.skip_until(stop);
+            c = self.c();
+        }
         match c {
             Some('@') => {
                 // "Invalid-credentials validation error." The range is the credentials this
@@ -55,16 +63,8 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 self.buffer_start = self.pos + 1;
                 Ok(Flow::Next(State::Authority))
             }
-            None | Some('/' | '?' | '#') => self.end_authority(),
-            Some('\\') if special => self.end_authority(),
-            Some(_) => {
-                // "Otherwise, append c to buffer": the buffer is the input, so skip to the
-                // next code point this state treats differently.
-                self.skip_until(|b| {
-                    matches!(b, b'@' | b'/' | b'?' | b'#') || (special && b == b'\\')
-                });
-                Ok(Flow::Again(State::Authority))
-            }
+            // After the skip, `c` is one of those or EOF.
+            _ => self.end_authority(),
         }
     }
 
@@ -92,7 +92,8 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         u.host_start = u.out.len();
         u.host_end = u.host_start;
         self.pos = self.buffer_start;
-        Ok(Flow::Again(State::Host))
+        let c = self.c();
+        self.host_state(c)
     }
 
     /// [Host state and hostname state](https://url.spec.whatwg.org/#host-state). The *buffer*
@@ -103,34 +104,38 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
             return Ok(Flow::Again(State::FileHost));
         }
         let special = self.is_special();
-        match c {
-            Some(':') if !self.inside_brackets => {
-                if self.buffer_start == self.pos {
-                    return Err(self.fail(ValidationErrorKind::HostMissing, self.pos..self.pos));
+        let mut c = c;
+        loop {
+            match c {
+                Some(':') if !self.inside_brackets => {
+                    if self.buffer_start == self.pos {
+                        return Err(self.fail(ValidationErrorKind::HostMissing, self.pos..self.pos));
+                    }
+                    if self.state_override == Some(State::Hostname) {
+                        return Err(Failure::Override(SetterError::UnexpectedPort));
+                    }
+                    self.set_host_from_buffer()?;
+                    self.buffer_start = self.pos + 1;
+                    return Ok(Flow::Next(State::Port));
                 }
-                if self.state_override == Some(State::Hostname) {
-                    return Err(Failure::Override(SetterError::UnexpectedPort));
+                None | Some('/' | '?' | '#') => return self.end_host(),
+                Some('\\') if special => return self.end_host(),
+                Some(ch) => {
+                    if ch == '[' {
+                        self.inside_brackets = true;
+                    }
+                    if ch == ']' {
+                        self.inside_brackets = false;
+                    }
+                    // "Append c to buffer" (the buffer is the input), up to the next code
+                    // point this state treats differently, and run on that one.
+                    self.pos += ch.len_utf8();
+                    self.skip_until(|b| {
+                        matches!(b, b':' | b'[' | b']' | b'/' | b'?' | b'#')
+                            || (special && b == b'\\')
+                    });
+                    c = self.c();
                 }
-                self.set_host_from_buffer()?;
-                self.buffer_start = self.pos + 1;
-                Ok(Flow::Next(State::Port))
-            }
-            None | Some('/' | '?' | '#') => self.end_host(),
-            Some('\\') if special => self.end_host(),
-            Some(ch) => {
-                if ch == '[' {
-                    self.inside_brackets = true;
-                }
-                if ch == ']' {
-                    self.inside_brackets = false;
-                }
-                // "Append c to buffer" (the buffer is the input), up to the next code point
-                // this state treats differently.
-                self.pos += ch.len_utf8();
-                self.skip_until(|b| {
-                    matches!(b, b':' | b'[' | b']' | b'/' | b'?' | b'#') || (special && b == b'\\')
-                });
-                Ok(Flow::Again(State::Host))
             }
         }
     }
@@ -153,7 +158,8 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         if self.state_override.is_some() {
             return Ok(Flow::End);
         }
-        Ok(Flow::Again(State::PathStart))
+        let c = self.c();
+        self.path_start_state(c)
     }
 
     /// "Let host be the result of host parsing buffer with url is not special. If host is
@@ -217,7 +223,7 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 if self.state_override.is_some() {
                     return Err(Failure::Override(SetterError::InvalidPort));
                 }
-                Ok(Flow::Again(State::PathStart))
+                self.path_start_state(c)
             }
             _ => Err(self.fail(
                 ValidationErrorKind::PortInvalid,

@@ -1,7 +1,11 @@
 //! The [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser).
 //!
 //! One function per state of the spec's state machine ([`State`]), each in the module of its
-//! concept. The parser reads the (trimmed, tab-and-newline-free) input as UTF-8 and writes the
+//! concept. A state function may consume a run of code points that it would treat alike one at
+//! a time (each such function says which spec step it repeats), and may run the state it
+//! switches to directly, by calling that state's function on the code point at the pointer,
+//! instead of returning [`Flow::Again`] (or, after moving the pointer past `c`, [`Flow::Next`])
+//! to [`Parser::run`]: the same steps, without a round trip through the dispatch. The parser reads the (trimmed, tab-and-newline-free) input as UTF-8 and writes the
 //! URL's serialization left to right into one `String` ([`UrlBuf`]), recording component
 //! offsets as it goes; components the spec copies from the base URL are copied as slices of the
 //! base's serialization.
@@ -257,8 +261,10 @@ impl<'i, 'b, S: ErrorSink> Parser<'i, 'b, S> {
             match flow {
                 Flow::Next(next) => {
                     // "If after a run pointer points to the EOF code point, go to the next
-                    // step. Otherwise, increase pointer by 1."
-                    match c {
+                    // step. Otherwise, increase pointer by 1." The code point at the pointer
+                    // after the run, not `c`: a state may have moved the pointer (over a run
+                    // it consumed, or into the states it ran directly).
+                    match self.c() {
                         Some(ch) => self.pos += ch.len_utf8(),
                         None => break,
                     }
@@ -428,14 +434,23 @@ const MAY_ENCODE_USERINFO: AsciiSet = MAY_ENCODE.union(USERINFO);
 /// IPv4 host can be longer than its input, the serializer may add `/.`, a path `/`, a `file`
 /// URL `//`). A bound that is too small only costs a reallocation.
 fn output_capacity(input: &str, base: Option<&Url>) -> usize {
+    let base_len = base.map_or(0, |b| b.serialization.len());
+    if input.len() <= SHORT_INPUT {
+        // A short input is not scanned: every byte taking 3 bytes wastes at most a few
+        // hundred bytes, and the scan costs more than the allocation's size saves.
+        return 3 * input.len() + base_len + 16;
+    }
     let set = if input.as_bytes().contains(&b'@') {
         &MAY_ENCODE_USERINFO
     } else {
         &MAY_ENCODE
     };
     let encoded = input.bytes().filter(|&b| set.contains(b)).count();
-    input.len() + 2 * encoded + base.map_or(0, |b| b.serialization.len()) + 16
+    input.len() + 2 * encoded + base_len + 16
 }
+
+/// The length up to which [`output_capacity`] does not scan the input.
+const SHORT_INPUT: usize = 64;
 
 /// Whether `input` is accepted by the fast path, which means it parses (with any base).
 #[inline]

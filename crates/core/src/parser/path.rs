@@ -31,11 +31,11 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
             if c == Some('\\') {
                 self.error_here(ValidationErrorKind::InvalidReverseSolidus);
             }
-            return Ok(if matches!(c, Some('/' | '\\')) {
-                Flow::Next(State::Path)
+            return if matches!(c, Some('/' | '\\')) {
+                Ok(Flow::Next(State::Path))
             } else {
-                Flow::Again(State::Path)
-            });
+                self.path_state(c)
+            };
         }
         let overridden = self.state_override.is_some();
         match c {
@@ -48,7 +48,7 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 Ok(Flow::Next(State::Fragment))
             }
             Some('/') => Ok(Flow::Next(State::Path)),
-            Some(_) => Ok(Flow::Again(State::Path)),
+            Some(_) => self.path_state(c),
             None => {
                 if overridden && self.url.host_kind.is_none() {
                     // "append the empty string to url's path."
@@ -65,13 +65,14 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
     pub(crate) fn path_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
         let special = self.is_special();
         let overridden = self.state_override.is_some();
-        let ends = match c {
+        let ends = |c: Option<char>| match c {
             None | Some('/') => true,
             Some('\\') => special,
             Some('?' | '#') => !overridden,
             Some(_) => false,
         };
-        if !ends {
+        let mut c = c;
+        if !ends(c) {
             // Not a terminator: "UTF-8 percent-encode c using the path percent-encode set and
             // append the result to buffer". Done for the whole run of code points up to the
             // next possible terminator at once, which is the same as one at a time.
@@ -98,7 +99,8 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
             }
             utf8_percent_encode_into(text, &PATH, &mut self.url.out);
             self.pos = start + run;
-            return Ok(Flow::Again(State::Path));
+            // The run ends at a code point that `ends` (or EOF): this state runs on it.
+            c = self.c();
         }
         if special && c == Some('\\') {
             self.error_here(ValidationErrorKind::InvalidReverseSolidus);

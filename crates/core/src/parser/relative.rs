@@ -18,8 +18,11 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         c: Option<char>,
     ) -> Result<Flow, Failure> {
         if c == Some('/') && self.remaining().starts_with('/') {
-            self.pos += 1;
-            Ok(Flow::Next(State::SpecialAuthorityIgnoreSlashes))
+            // "set state to special authority ignore slashes state and increase pointer by
+            // 1", then the machine's increase: that state runs on the code point after both.
+            self.pos += 2;
+            let c = self.c();
+            self.special_authority_ignore_slashes_state(c)
         } else {
             self.error(
                 ValidationErrorKind::SpecialSchemeMissingFollowingSolidus,
@@ -32,12 +35,15 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
     /// [Path or authority state](https://url.spec.whatwg.org/#path-or-authority-state).
     pub(crate) fn path_or_authority_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
         if c == Some('/') {
-            self.begin_authority(self.pos + 1);
-            Ok(Flow::Next(State::Authority))
+            // "set state to authority state", on the next code point.
+            self.pos += 1;
+            self.begin_authority(self.pos);
+            let c = self.c();
+            self.authority_state(c)
         } else {
             // The first '/' was consumed by the scheme state: it starts the path.
             self.url.path_start = self.url.out.len();
-            Ok(Flow::Again(State::Path))
+            self.path_state(c)
         }
     }
 
@@ -122,14 +128,17 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         c: Option<char>,
     ) -> Result<Flow, Failure> {
         if c == Some('/') && self.remaining().starts_with('/') {
-            self.pos += 1;
-            Ok(Flow::Next(State::SpecialAuthorityIgnoreSlashes))
+            // "set state to special authority ignore slashes state and increase pointer by
+            // 1", then the machine's increase: that state runs on the code point after both.
+            self.pos += 2;
+            let c = self.c();
+            self.special_authority_ignore_slashes_state(c)
         } else {
             self.error(
                 ValidationErrorKind::SpecialSchemeMissingFollowingSolidus,
                 self.pos..self.pos,
             );
-            Ok(Flow::Again(State::SpecialAuthorityIgnoreSlashes))
+            self.special_authority_ignore_slashes_state(c)
         }
     }
 
@@ -140,7 +149,7 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
     ) -> Result<Flow, Failure> {
         if !matches!(c, Some('/' | '\\')) {
             self.begin_authority(self.pos);
-            Ok(Flow::Again(State::Authority))
+            self.authority_state(c)
         } else {
             self.error_here(ValidationErrorKind::SpecialSchemeMissingFollowingSolidus);
             Ok(Flow::Next(State::SpecialAuthorityIgnoreSlashes))
