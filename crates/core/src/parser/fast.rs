@@ -180,11 +180,36 @@ fn scheme(b: &[u8]) -> Option<(SchemeType, usize, bool)> {
 }
 
 /// The length of the prefix of `s` whose bytes all have the class bit `bit`.
+///
+/// Unrolled by four (one loop test per four bytes); each byte still ends the run at once.
 #[inline(always)]
 fn run(s: &[u8], bit: u8) -> usize {
-    s.iter()
-        .position(|&c| class(c) & bit == 0)
-        .unwrap_or(s.len())
+    let mut i = 0;
+    let mut chunks = s.chunks_exact(4);
+    for chunk in &mut chunks {
+        if let [a, b, c, d] = *chunk {
+            if class(a) & bit == 0 {
+                return i;
+            }
+            if class(b) & bit == 0 {
+                return i + 1;
+            }
+            if class(c) & bit == 0 {
+                return i + 2;
+            }
+            if class(d) & bit == 0 {
+                return i + 3;
+            }
+        }
+        i += 4;
+    }
+    for &b in chunks.remainder() {
+        if class(b) & bit == 0 {
+            return i;
+        }
+        i += 1;
+    }
+    i
 }
 
 /// Whether the host label `label` starts with an ASCII case-insensitive `xn--`.
@@ -356,7 +381,10 @@ pub(crate) fn build(input: &str, layout: &Layout, max_len: u32) -> Option<Url> {
     if len > max_len as usize {
         return None;
     }
-    let c = |o: usize| u32::try_from(o).ok();
+    // Every offset is at most `len`, which is at most `max_len`, a `u32`: the casts below are
+    // lossless.
+    #[allow(clippy::cast_possible_truncation)]
+    let c = |o: usize| o as u32;
     let shift = |o: usize| c(o + extra);
     let mut out = alloc::string::String::with_capacity(len);
     if layout.add_slash {
@@ -378,28 +406,19 @@ pub(crate) fn build(input: &str, layout: &Layout, max_len: u32) -> Option<Url> {
         HostKind::Domain
     };
     let url = Url {
-        scheme_end: c(layout.scheme_end)?,
-        username_end: c(layout.host_start)?,
-        host_start: c(layout.host_start)?,
-        host_end: c(layout.host_end)?,
+        scheme_end: c(layout.scheme_end),
+        username_end: c(layout.host_start),
+        host_start: c(layout.host_start),
+        host_end: c(layout.host_end),
         port: layout.port,
-        path_start: c(layout.path_start)?,
-        query_start: match layout.query_start {
-            Some(q) => Some(shift(q)?),
-            None => None,
-        },
-        fragment_start: match layout.fragment_start {
-            Some(f) => Some(shift(f)?),
-            None => None,
-        },
+        path_start: c(layout.path_start),
+        query_start: layout.query_start.map(shift),
+        fragment_start: layout.fragment_start.map(shift),
         host_kind: Some(host_kind),
         scheme_type: layout.scheme_type,
         opaque_path: false,
         max_len,
-        serialization: {
-            c(len)?;
-            out
-        },
+        serialization: out,
     };
     #[cfg(debug_assertions)]
     {

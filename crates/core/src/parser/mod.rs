@@ -370,6 +370,38 @@ impl<'i, 'b, S: ErrorSink> Parser<'i, 'b, S> {
     }
 }
 
+/// The index of the first byte of `bytes` that `stop` matches, or the length of `bytes`.
+/// Unrolled by four (one loop test per four bytes); each byte still ends the search at once.
+#[inline(always)]
+pub(crate) fn find_byte(bytes: &[u8], stop: impl Fn(u8) -> bool) -> usize {
+    let mut i = 0;
+    let mut chunks = bytes.chunks_exact(4);
+    for chunk in &mut chunks {
+        if let [a, b, c, d] = *chunk {
+            if stop(a) {
+                return i;
+            }
+            if stop(b) {
+                return i + 1;
+            }
+            if stop(c) {
+                return i + 2;
+            }
+            if stop(d) {
+                return i + 3;
+            }
+        }
+        i += 4;
+    }
+    for &b in chunks.remainder() {
+        if stop(b) {
+            return i;
+        }
+        i += 1;
+    }
+    i
+}
+
 /// Whether `c` is a [URL code point](https://url.spec.whatwg.org/#url-code-points).
 pub(crate) fn is_url_code_point(c: char) -> bool {
     match c {

@@ -82,15 +82,12 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
             }
             let start = self.pos;
             let rest = self.input.get(start..).unwrap_or_default();
-            let run = rest
-                .bytes()
-                .position(|b| match b {
-                    b'/' => true,
-                    b'\\' => special,
-                    b'?' | b'#' => !overridden,
-                    _ => false,
-                })
-                .unwrap_or(rest.len());
+            let run = super::find_byte(rest.as_bytes(), |b| match b {
+                b'/' => true,
+                b'\\' => special,
+                b'?' | b'#' => !overridden,
+                _ => false,
+            });
             let text = rest.get(..run).unwrap_or_default();
             if self.sink.wants_errors() {
                 for (i, ch) in text.char_indices() {
