@@ -13,7 +13,8 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
     /// as each U+0040 (@) is seen.
     pub(crate) fn authority_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
         let special = self.is_special();
-        let stop = |b: u8| matches!(b, b'@' | b'/' | b'?' | b'#') || (special && b == b'\\');
+        let mask = AUTHORITY_STOP | if special { BACKSLASH } else { 0 };
+        let stop = |b: u8| byte_class(b) & mask != 0;
         let mut c = c;
         if c.is_some_and(|ch| !(ch.is_ascii() && stop(ch as u8))) {
             // "Otherwise, append c to buffer": the buffer is the input, so skip to the next
@@ -104,6 +105,7 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
             return Ok(Flow::Again(State::FileHost));
         }
         let special = self.is_special();
+        let mask = HOST_STOP | if special { BACKSLASH } else { 0 };
         let mut c = c;
         loop {
             match c {
@@ -130,10 +132,7 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                     // "Append c to buffer" (the buffer is the input), up to the next code
                     // point this state treats differently, and run on that one.
                     self.pos += ch.len_utf8();
-                    self.skip_until(|b| {
-                        matches!(b, b':' | b'[' | b']' | b'/' | b'?' | b'#')
-                            || (special && b == b'\\')
-                    });
+                    self.skip_until(|b| byte_class(b) & mask != 0);
                     c = self.c();
                 }
             }
@@ -236,7 +235,7 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
     /// are ASCII, so the pointer stays on a code point boundary.
     pub(crate) fn skip_until(&mut self, stop: impl Fn(u8) -> bool) {
         let rest = self.input.as_bytes().get(self.pos..).unwrap_or_default();
-        self.pos += rest.iter().position(|&b| stop(b)).unwrap_or(rest.len());
+        self.pos += super::find_byte(rest, stop);
     }
 
     /// Whether `c` ends the port: EOF, `/`, `?`, `#`, `\` when special, or anything with a
@@ -248,6 +247,35 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
             Some(_) => self.state_override.is_some(),
         }
     }
+}
+
+/// [`byte_class`] bit: U+0040 (@), U+002F (/), U+003F (?) or U+0023 (#), which the authority
+/// state treats differently from other code points.
+const AUTHORITY_STOP: u8 = 1;
+/// [`byte_class`] bit: U+003A (:), U+005B ([), U+005D (]), U+002F (/), U+003F (?) or U+0023 (#),
+/// which the host state treats differently from other code points.
+const HOST_STOP: u8 = 2;
+/// [`byte_class`] bit: U+005C (\), which both states treat like U+002F (/) when url is special.
+const BACKSLASH: u8 = 4;
+
+/// The byte classes above: one lookup per byte when skipping a run.
+#[allow(clippy::indexing_slicing)] // const evaluation: out of bounds fails the build
+static BYTE_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'@' as usize] |= AUTHORITY_STOP;
+    t[b'/' as usize] |= AUTHORITY_STOP | HOST_STOP;
+    t[b'?' as usize] |= AUTHORITY_STOP | HOST_STOP;
+    t[b'#' as usize] |= AUTHORITY_STOP | HOST_STOP;
+    t[b':' as usize] |= HOST_STOP;
+    t[b'[' as usize] |= HOST_STOP;
+    t[b']' as usize] |= HOST_STOP;
+    t[b'\\' as usize] |= BACKSLASH;
+    t
+};
+
+#[inline(always)]
+fn byte_class(b: u8) -> u8 {
+    BYTE_CLASS.get(usize::from(b)).copied().unwrap_or(0)
 }
 
 /// Appends the decimal serialization of `n`.
