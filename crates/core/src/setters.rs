@@ -10,6 +10,7 @@
 
 use alloc::string::String;
 use core::fmt;
+use core::ops::Range;
 
 use weburl_host::HostKind;
 use weburl_percent::{utf8_percent_encode_into, USERINFO};
@@ -80,6 +81,28 @@ impl Setter {
 impl fmt::Display for Setter {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// `s.replace_range(range, piece)` with one move of the tail, done by `insert_str` or `drain`
+/// (quicker than `replace_range`, which goes byte by byte), and only the common part
+/// overwritten by `replace_range`. The range is on char boundaries.
+fn replace_range(s: &mut String, range: Range<usize>, piece: &str) {
+    let k = range.len().min(piece.len());
+    let (Some(head), Some(rest)) = (piece.get(..k), piece.get(k..)) else {
+        s.replace_range(range, piece);
+        return;
+    };
+    if piece.len() > range.len() {
+        s.insert_str(range.end, rest);
+    } else if s.is_char_boundary(range.start + k) {
+        s.drain(range.start + k..range.end);
+    } else {
+        s.replace_range(range, piece);
+        return;
+    }
+    if k > 0 {
+        s.replace_range(range.start..range.start + k, head);
     }
 }
 
@@ -160,23 +183,83 @@ impl Url {
         Ok(())
     }
 
-    /// Replaces `self` with a completed buffer, or reports that it is too long (longer than
-    /// [`max_length`](Url::max_length)), leaving `self` unchanged.
-    fn commit(&mut self, buf: UrlBuf) -> Result<(), SetterError> {
-        match buf.into_url(self.max_len) {
-            Some(url) => {
-                *self = url;
-                Ok(())
-            }
-            None => Err(SetterError::TooLong),
-        }
+    /// This URL's fields with an empty serialization: the fields of the URL a splice makes,
+    /// for the caller to rewrite.
+    fn fields(&self) -> UrlBuf {
+        let mut f = UrlBuf::with_capacity(0);
+        f.scheme_end = us(self.scheme_end);
+        f.username_end = us(self.username_end);
+        f.host_start = us(self.host_start);
+        f.host_end = us(self.host_end);
+        f.port = self.port;
+        f.path_start = us(self.path_start);
+        f.query_start = self.query_start.map(us);
+        f.fragment_start = self.fragment_start.map(us);
+        f.host_kind = self.host_kind;
+        f.scheme_type = self.scheme_type;
+        f.opaque_path = self.opaque_path;
+        f
     }
 
-    /// Runs the basic URL parser on `value` with this URL as *url* (its part before the
-    /// component already in `buf`) and `state` as *state override*. `offset` is where `value`
+    /// Edits the serialization in place: replaces bytes `range` with `piece` (one move of the
+    /// part after it, no new buffer for the whole URL) and takes the offsets and other fields
+    /// from `f`, which describe the result. Or reports that the result is too long (longer
+    /// than [`max_length`](Url::max_length)), leaving `self` unchanged.
+    fn splice(&mut self, range: Range<usize>, piece: &str, f: UrlBuf) -> Result<(), SetterError> {
+        let kept = self.serialization.len().saturating_sub(range.len());
+        let new_len = kept.saturating_add(piece.len());
+        let c = |o: usize| u32::try_from(o).map_err(|_| SetterError::TooLong);
+        let s = &self.serialization;
+        if new_len > us(self.max_len)
+            || range.start > range.end
+            || !s.is_char_boundary(range.start)
+            || !s.is_char_boundary(range.end)
+        {
+            return Err(SetterError::TooLong);
+        }
+        let fields = (
+            c(f.scheme_end)?,
+            c(f.username_end)?,
+            c(f.host_start)?,
+            c(f.host_end)?,
+            c(f.path_start)?,
+            f.query_start.map(c).transpose()?,
+            f.fragment_start.map(c).transpose()?,
+        );
+        c(new_len)?;
+        // Growing past the capacity: to the length plus a little, not double (a reallocation
+        // in place when the allocation has room, as a big one usually has).
+        let need = new_len.saturating_sub(self.serialization.len());
+        if need > self.serialization.capacity() - self.serialization.len() {
+            self.serialization.reserve_exact(need + 64);
+        }
+        replace_range(&mut self.serialization, range, piece);
+        (
+            self.scheme_end,
+            self.username_end,
+            self.host_start,
+            self.host_end,
+            self.path_start,
+            self.query_start,
+            self.fragment_start,
+        ) = fields;
+        self.port = f.port;
+        self.host_kind = f.host_kind;
+        self.scheme_type = f.scheme_type;
+        self.opaque_path = f.opaque_path;
+        #[cfg(debug_assertions)]
+        {
+            let check = self.check_invariants();
+            debug_assert!(check.is_ok(), "{check:?} in {self:?}");
+        }
+        Ok(())
+    }
+
+    /// Runs the basic URL parser on `value` with this URL as *url* and `state` as *state
+    /// override*, writing into `buf`: a scratch frame holding, instead of this URL's part
+    /// before the component, the little of it the parser looks at. `offset` is where `value`
     /// starts in the setter's value, for error ranges.
     fn run_override<S: ErrorSink>(
-        &self,
         value: &str,
         offset: usize,
         state: State,
@@ -198,6 +281,17 @@ impl Url {
         setup(&mut parser);
         let result = parser.run(state);
         (parser.url, result, parser.host_set, parser.port_set)
+    }
+
+    /// A scratch frame for [`run_override`](Url::run_override): this URL's host kind, port,
+    /// scheme type and opaque-path flag, an empty serialization and offsets at 0.
+    fn scratch(&self, cap: usize) -> UrlBuf {
+        let mut buf = UrlBuf::with_capacity(cap);
+        buf.port = self.port;
+        buf.host_kind = self.host_kind;
+        buf.scheme_type = self.scheme_type;
+        buf.opaque_path = self.opaque_path;
+        buf
     }
 
     /// The [`href` setter](https://url.spec.whatwg.org/#dom-url-href): parses `value` and, if
@@ -246,26 +340,39 @@ impl Url {
         // "Set url's scheme to buffer. If url's port is url's scheme's default port, then set
         // url's port to null."
         let drop_port = self.port.is_some() && self.port == scheme_type.default_port();
-        let mut buf = UrlBuf::with_capacity(self.serialization.len() + scheme.len());
-        buf.out.push_str(&scheme);
-        let shift = |o: u32| us(o) - us(self.scheme_end) + scheme.len();
-        buf.scheme_end = scheme.len();
-        buf.username_end = shift(self.username_end);
-        buf.host_start = shift(self.host_start);
-        buf.host_end = shift(self.host_end);
-        buf.host_kind = self.host_kind;
-        buf.scheme_type = scheme_type;
-        buf.opaque_path = self.opaque_path;
-        buf.port = if drop_port { None } else { self.port };
-        let rest_from = if drop_port {
-            buf.out
-                .push_str(self.slice(us(self.scheme_end), us(self.host_end)));
-            us(self.path_start)
-        } else {
-            us(self.scheme_end)
+        // The new scheme replaces the old; without the port, `:port` goes too.
+        let mut f = self.fields();
+        let (host_end, path_start) = (us(self.host_end), us(self.path_start));
+        let removed = if drop_port { path_start - host_end } else { 0 };
+        let old_end = us(self.scheme_end);
+        let moved = |o: usize| {
+            let o = o - old_end + scheme.len();
+            if o >= path_start - old_end + scheme.len() {
+                o - removed
+            } else {
+                o
+            }
         };
-        buf.append_suffix(self, rest_from, true);
-        self.commit(buf)
+        f.scheme_end = scheme.len();
+        f.username_end = moved(f.username_end);
+        f.host_start = moved(f.host_start);
+        f.host_end = moved(f.host_end);
+        f.path_start = moved(f.path_start);
+        f.query_start = f.query_start.map(moved);
+        f.fragment_start = f.fragment_start.map(moved);
+        f.scheme_type = scheme_type;
+        if drop_port {
+            f.port = None;
+        }
+        let kept = self.serialization.len() - removed;
+        if kept - old_end + scheme.len() > us(self.max_len) {
+            return Err(SetterError::TooLong);
+        }
+        if drop_port {
+            // Cannot fail: the result, shorter, is checked by the splice below.
+            self.serialization.replace_range(host_end..path_start, "");
+        }
+        self.splice(0..old_end, &scheme, f)
     }
 
     /// The [`username` setter](https://url.spec.whatwg.org/#dom-url-username).
@@ -300,20 +407,25 @@ impl Url {
     /// Rewrites `//username:password@` (the URL has a host).
     fn set_userinfo(&mut self, username: &str, password: &str) -> Result<(), SetterError> {
         let start = us(self.scheme_end) + 3;
-        let mut buf = UrlBuf::prefix_of(self, start);
-        buf.out.push_str(username);
-        buf.username_end = buf.out.len();
+        let end = us(self.host_start);
+        let mut piece = String::with_capacity(username.len() + password.len() + 2);
+        piece.push_str(username);
         if !password.is_empty() {
-            buf.out.push(':');
-            buf.out.push_str(password);
+            piece.push(':');
+            piece.push_str(password);
         }
         if !username.is_empty() || !password.is_empty() {
-            buf.out.push('@');
+            piece.push('@');
         }
-        buf.host_start = buf.out.len();
-        buf.host_end = buf.host_start + (us(self.host_end) - us(self.host_start));
-        buf.append_suffix(self, us(self.host_start), true);
-        self.commit(buf)
+        let moved = |o: usize| o - end + start + piece.len();
+        let mut f = self.fields();
+        f.username_end = start + username.len();
+        f.host_start = moved(f.host_start);
+        f.host_end = moved(f.host_end);
+        f.path_start = moved(f.path_start);
+        f.query_start = f.query_start.map(moved);
+        f.fragment_start = f.fragment_start.map(moved);
+        self.splice(start..end, &piece, f)
     }
 
     /// The [`host` setter](https://url.spec.whatwg.org/#dom-url-host). When the value's host
@@ -339,19 +451,22 @@ impl Url {
         if self.opaque_path {
             return Err(SetterError::OpaquePath);
         }
-        // The URL before its host: `scheme://userinfo@`, writing `//` if the host was null.
-        let mut buf = if self.host_kind.is_some() {
-            UrlBuf::prefix_of(self, us(self.host_start))
+        // The scratch frame stands for the URL before its host, `scheme://userinfo@`: all the
+        // parser looks at there is whether it includes credentials (`host_start >
+        // scheme_end + 3`), so a `@` stands for any userinfo. A null host gets `//`.
+        let mut buf = self.scratch(value.len() + 8);
+        buf.out.push_str(if self.includes_credentials() {
+            "://@"
         } else {
-            let mut buf = UrlBuf::prefix_of(self, us(self.scheme_end) + 1);
-            buf.out.push_str("//");
-            buf.username_end = buf.out.len();
-            buf.host_start = buf.out.len();
-            buf
-        };
-        buf.host_end = buf.out.len();
-        let (mut buf, result, host_set, port_set) =
-            self.run_override(value, 0, state, buf, sink, |p| p.path_done = true);
+            "://"
+        });
+        let base = buf.out.len();
+        buf.username_end = base;
+        buf.host_start = base;
+        buf.host_end = base;
+        buf.path_start = base;
+        let (buf, result, host_set, port_set) =
+            Self::run_override(value, 0, state, buf, sink, |p| p.path_done = true);
         if !host_set {
             // Nothing changed. (A run that sets no host always fails.)
             return Err(match result {
@@ -359,15 +474,33 @@ impl Url {
                 Ok(()) => SetterError::Invalid(crate::ValidationErrorKind::HostMissing),
             });
         }
-        // Keep the old `:port` unless a new port was set (a null host had none); then the
-        // path, query and fragment.
-        let from = if port_set || self.host_kind.is_none() {
-            us(self.path_start)
+        // The new host replaces the old one (the `:port` too if a new port was set; with a null
+        // host, the `/.` marker, which a URL with a host has no need of).
+        let (range, lead) = if self.host_kind.is_none() {
+            let at = us(self.scheme_end) + 1;
+            (at..us(self.path_start), "//")
+        } else if port_set {
+            (us(self.host_start)..us(self.path_start), "")
         } else {
-            us(self.host_end)
+            (us(self.host_start)..us(self.host_end), "")
         };
-        buf.append_suffix(self, from, true);
-        self.commit(buf)?;
+        // (`//` is the end of the frame's `://`.)
+        let piece = buf.out.get(base - lead.len()..).unwrap_or_default();
+        let (start, end) = (range.start, range.end);
+        let inside = |o: usize| o - base + start + lead.len();
+        let moved = |o: usize| o - end + start + piece.len();
+        let mut f = self.fields();
+        if self.host_kind.is_none() {
+            f.username_end = start + 2;
+        }
+        f.host_start = inside(buf.host_start);
+        f.host_end = inside(buf.host_end);
+        f.port = buf.port;
+        f.host_kind = buf.host_kind;
+        f.path_start = moved(us(self.path_start));
+        f.query_start = f.query_start.map(moved);
+        f.fragment_start = f.fragment_start.map(moved);
+        self.splice(range, piece, f)?;
         result.map_err(Failure::into_setter_error)
     }
 
@@ -383,19 +516,26 @@ impl Url {
     ) -> Result<(), SetterError> {
         check_value_len(value)?;
         self.cannot_have_username_password_port()?;
-        let mut buf = UrlBuf::prefix_of(self, us(self.host_end));
+        // `:port` is replaced; the scratch frame holds only it.
+        let range = us(self.host_end)..us(self.path_start);
+        let mut buf = self.scratch(8);
         buf.port = None;
-        if value.is_empty() {
-            // "If the given value is the empty string, then set this's URL's port to null."
-            buf.append_suffix(self, us(self.path_start), true);
-            return self.commit(buf);
+        if !value.is_empty() {
+            // (Otherwise "set this's URL's port to null.")
+            let result;
+            (buf, result, _, _) = Self::run_override(value, 0, State::Port, buf, sink, |p| {
+                p.path_done = true;
+            });
+            result.map_err(Failure::into_setter_error)?;
         }
-        let (mut buf, result, _, _) = self.run_override(value, 0, State::Port, buf, sink, |p| {
-            p.path_done = true;
-        });
-        result.map_err(Failure::into_setter_error)?;
-        buf.append_suffix(self, us(self.path_start), true);
-        self.commit(buf)
+        let (start, end) = (range.start, range.end);
+        let moved = |o: usize| o - end + start + buf.out.len();
+        let mut f = self.fields();
+        f.port = buf.port;
+        f.path_start = moved(f.path_start);
+        f.query_start = f.query_start.map(moved);
+        f.fragment_start = f.fragment_start.map(moved);
+        self.splice(range, &buf.out, f)
     }
 
     /// The [`pathname` setter](https://url.spec.whatwg.org/#dom-url-pathname).
@@ -412,21 +552,23 @@ impl Url {
         if self.opaque_path {
             return Err(SetterError::OpaquePath);
         }
-        // "Empty this's URL's path." (Dropping the `/.` marker with it.)
-        let cut = if self.host_kind.is_none() {
+        // "Empty this's URL's path." (Dropping the `/.` marker with it.) The scratch frame
+        // holds only the new path (and marker).
+        let start = if self.host_kind.is_none() {
             us(self.host_end)
         } else {
             us(self.path_start)
         };
-        let mut buf = UrlBuf::prefix_of(self, cut);
-        buf.path_start = cut;
-        let (buf, result, _, _) = self.run_override(value, 0, State::PathStart, buf, sink, |_| {});
+        let end = self.path_end();
+        let (buf, result, _, _) = Self::run_override(
+            value,
+            0,
+            State::PathStart,
+            self.scratch(value.len() + 8),
+            sink,
+            |_| {},
+        );
         result.map_err(Failure::into_setter_error)?;
-        self.finish_path_then(buf)
-    }
-
-    /// Ends the path being written (the `/.` marker) and appends the old query and fragment.
-    fn finish_path_then(&mut self, buf: UrlBuf) -> Result<(), SetterError> {
         let mut parser = Parser::new(
             "",
             PosMap::default(),
@@ -437,9 +579,13 @@ impl Url {
             buf,
         );
         parser.end_path();
-        let mut buf = parser.url;
-        buf.append_suffix(self, self.path_end(), false);
-        self.commit(buf)
+        let buf = parser.url;
+        let moved = |o: usize| o - end + start + buf.out.len();
+        let mut f = self.fields();
+        f.path_start = start + buf.path_start;
+        f.query_start = f.query_start.map(moved);
+        f.fragment_start = f.fragment_start.map(moved);
+        self.splice(start..end, &buf.out, f)
     }
 
     /// The [`search` setter](https://url.spec.whatwg.org/#dom-url-search).
@@ -453,40 +599,45 @@ impl Url {
         sink: &mut S,
     ) -> Result<(), SetterError> {
         check_value_len(value)?;
-        let path_end = self.path_end();
-        let mut buf = UrlBuf::prefix_of(self, path_end);
-        if value.is_empty() {
-            // "set url's query to null".
-            buf.query_start = None;
-            buf.append_suffix(self, self.query_end(), false);
-            return self.commit(buf);
-        }
-        // "Let input be the given value with a single leading U+003F (?) removed, if any. Set
-        // url's query to the empty string."
-        let input = value.strip_prefix('?').unwrap_or(value);
-        let offset = value.len() - input.len();
-        buf.query_start = Some(buf.out.len());
-        buf.out.push('?');
-        let (mut buf, result, _, _) =
-            self.run_override(input, offset, State::Query, buf, sink, |p| {
+        let mut buf = self.scratch(value.len() + 1);
+        if !value.is_empty() {
+            // (Otherwise "set url's query to null".)
+            // "Let input be the given value with a single leading U+003F (?) removed, if any.
+            // Set url's query to the empty string."
+            let input = value.strip_prefix('?').unwrap_or(value);
+            let offset = value.len() - input.len();
+            buf.query_start = Some(0);
+            buf.out.push('?');
+            let result;
+            (buf, result, _, _) = Self::run_override(input, offset, State::Query, buf, sink, |p| {
                 p.path_done = true;
             });
-        result.map_err(Failure::into_setter_error)?;
-        buf.append_suffix(self, self.query_end(), false);
-        self.commit(buf)
+            result.map_err(Failure::into_setter_error)?;
+        }
+        self.replace_query(&buf.out)
     }
 
     /// Sets the query to `query` as it is (already encoded), or null.
     pub(crate) fn set_query_raw(&mut self, query: Option<&str>) -> Result<(), SetterError> {
-        let mut buf = UrlBuf::prefix_of(self, self.path_end());
-        buf.query_start = None;
-        if let Some(q) = query {
-            buf.query_start = Some(buf.out.len());
-            buf.out.push('?');
-            buf.out.push_str(q);
+        match query {
+            Some(q) => {
+                let mut piece = String::with_capacity(q.len() + 1);
+                piece.push('?');
+                piece.push_str(q);
+                self.replace_query(&piece)
+            }
+            None => self.replace_query(""),
         }
-        buf.append_suffix(self, self.query_end(), false);
-        self.commit(buf)
+    }
+
+    /// Replaces `?query` with `piece`: `?` and the new query (already encoded), or nothing
+    /// for a null query.
+    fn replace_query(&mut self, piece: &str) -> Result<(), SetterError> {
+        let (start, end) = (self.path_end(), self.query_end());
+        let mut f = self.fields();
+        f.query_start = (!piece.is_empty()).then_some(start);
+        f.fragment_start = f.fragment_start.map(|o| o - end + start + piece.len());
+        self.splice(start..end, piece, f)
     }
 
     /// The [`hash` setter](https://url.spec.whatwg.org/#dom-url-hash).
@@ -500,22 +651,22 @@ impl Url {
         sink: &mut S,
     ) -> Result<(), SetterError> {
         check_value_len(value)?;
-        let end = self.query_end();
-        let mut buf = UrlBuf::prefix_of(self, end);
-        buf.fragment_start = None;
-        if value.is_empty() {
-            // "set this's URL's fragment to null and return."
-            return self.commit(buf);
+        let range = self.query_end()..self.serialization.len();
+        let mut buf = self.scratch(value.len() + 1);
+        if !value.is_empty() {
+            // (Otherwise "set this's URL's fragment to null and return.")
+            let input = value.strip_prefix('#').unwrap_or(value);
+            let offset = value.len() - input.len();
+            buf.out.push('#');
+            let result;
+            (buf, result, _, _) =
+                Self::run_override(input, offset, State::Fragment, buf, sink, |p| {
+                    p.path_done = true;
+                });
+            result.map_err(Failure::into_setter_error)?;
         }
-        let input = value.strip_prefix('#').unwrap_or(value);
-        let offset = value.len() - input.len();
-        buf.fragment_start = Some(buf.out.len());
-        buf.out.push('#');
-        let (buf, result, _, _) =
-            self.run_override(input, offset, State::Fragment, buf, sink, |p| {
-                p.path_done = true;
-            });
-        result.map_err(Failure::into_setter_error)?;
-        self.commit(buf)
+        let mut f = self.fields();
+        f.fragment_start = (!buf.out.is_empty()).then_some(range.start);
+        self.splice(range, &buf.out, f)
     }
 }

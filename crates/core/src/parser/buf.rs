@@ -44,49 +44,6 @@ impl UrlBuf {
         }
     }
 
-    /// The URL's fields, with the serialization cut at `upto`. Offsets at or after `upto`
-    /// are the caller's to rewrite.
-    pub(crate) fn prefix_of(url: &Url, upto: usize) -> UrlBuf {
-        let mut out = String::with_capacity(url.serialization.len() + 16);
-        out.push_str(url.slice(0, upto));
-        UrlBuf {
-            out,
-            scheme_end: us(url.scheme_end),
-            username_end: us(url.username_end),
-            host_start: us(url.host_start),
-            host_end: us(url.host_end),
-            port: url.port,
-            path_start: us(url.path_start),
-            query_start: url.query_start.map(us).filter(|&q| q < upto),
-            fragment_start: url.fragment_start.map(us).filter(|&f| f < upto),
-            host_kind: url.host_kind,
-            scheme_type: url.scheme_type,
-            opaque_path: url.opaque_path,
-        }
-    }
-
-    /// Appends `url`'s serialization from `from` (the start of one of its components) and
-    /// takes the offsets of the components from there on, shifted; the path's only if
-    /// `with_path` (an empty path starts where the query does).
-    pub(crate) fn append_suffix(&mut self, url: &Url, from: usize, with_path: bool) {
-        let at = self.out.len();
-        let shift = |o: usize| o - from + at;
-        if with_path {
-            self.path_start = shift(us(url.path_start));
-        }
-        if let Some(q) = url.query_start.map(us) {
-            if q >= from {
-                self.query_start = Some(shift(q));
-            }
-        }
-        if let Some(f) = url.fragment_start.map(us) {
-            if f >= from {
-                self.fragment_start = Some(shift(f));
-            }
-        }
-        self.out.push_str(url.slice(from, url.serialization.len()));
-    }
-
     /// Whether the URL includes credentials (only meaningful once the host has started).
     pub(crate) fn includes_credentials(&self) -> bool {
         self.host_kind.is_some() && self.host_start > self.scheme_end + 3
