@@ -26,6 +26,13 @@ use weburl_fuzz::utf8;
 ///    and `[B6]` cases, e.g. `0à.\u05D0`). Recognized as: weburl fails with domain-to-ASCII,
 ///    ada accepts, the domain has an RTL label, and each label passes weburl's domain parser
 ///    on its own while the whole domain does not (only the Bidi rules span labels).
+///    Also **within one label** (found as ``https://4.1.5ostest-ao-`o-shsYal-b4.1.5oste-sYlash؝ђht.mhtmlt..-.s.Yvash-b2.1.5ostes;t-ao..``,
+///    minimized: `http://5a؝`): `؝` (U+061D, class AL) makes the label, which starts with
+///    `5` (EN), an RTL label breaking rule 1 (the first character must be L, R or AL); ada
+///    accepts it (`http://xn--5a-isd/`). Recognized as: weburl fails with domain-to-ASCII, ada
+///    accepts, the domain has an RTL character, each RTL character passes the domain parser
+///    alone, and the domain with every RTL character replaced by `a` passes (no Bidi domain
+///    name then): so the Bidi rules are the only checks it fails.
 /// 2. **Punycode with the delimiter first** (minimized: `ws:xn---Ｇom`, also
 ///    `http://xn---Ｇom`). The input is not ASCII (`Ｇ`), so the domain parser runs ToASCII,
 ///    which maps `Ｇ` to `g` and decodes the label `xn---gom`. RFC 3492 section 6.2 consumes
@@ -39,10 +46,15 @@ fn known_difference(
 ) -> Option<&'static str> {
     if let (Err(e), Ok(theirs)) = (ours, ada) {
         // Label by label: ToUnicode of the whole domain fails on the Bidi error itself.
+        // A label that fails the Bidi rule alone stays in its `xn--` form; ada's ToUnicode
+        // (which does not check the rule) decodes it.
         let labels: Vec<String> = theirs
             .hostname()
             .split('.')
-            .map(domain_to_unicode)
+            .map(|l| match domain_to_unicode(l) {
+                u if u.starts_with("xn--") => ada_url::Idna::unicode(l),
+                u => u,
+            })
             .collect();
         let bidi_domain = labels.iter().any(|l| l.chars().any(is_rtl));
         // The Bidi rules are the only UTS 46 checks that depend on other labels: every label
@@ -52,11 +64,25 @@ fn known_difference(
             .all(|l| l.is_empty() || domain_to_ascii(l, false, &mut ()).is_ok());
         let whole_fails = domain_to_ascii(&labels.join("."), false, &mut ()).is_err();
         let bad_ltr_label = each_passes && whole_fails;
+        // Or, within a label: replacing each RTL character by `a` (class L) makes the domain
+        // no Bidi domain name and it passes, while each of those characters passes alone
+        // (valid, no combining mark, so the only checks they can fail are the Bidi rules).
+        let unicode = labels.join(".");
+        let ltr: String = unicode
+            .chars()
+            .map(|c| if is_rtl(c) { 'a' } else { c })
+            .collect();
+        let rtl_chars_pass = unicode
+            .chars()
+            .filter(|&c| is_rtl(c))
+            .all(|c| domain_to_ascii(c.encode_utf8(&mut [0; 4]), false, &mut ()).is_ok());
+        let bidi_only =
+            whole_fails && rtl_chars_pass && domain_to_ascii(&ltr, false, &mut ()).is_ok();
         let leading_delimiter = theirs.hostname().split('.').any(|l| l.starts_with("xn---"));
         if e.name() == "domain-to-ASCII" && leading_delimiter {
             return Some("Punycode with the delimiter first does not decode (RFC 3492 6.2)");
         }
-        if e.name() == "domain-to-ASCII" && bidi_domain && bad_ltr_label {
+        if e.name() == "domain-to-ASCII" && bidi_domain && (bad_ltr_label || bidi_only) {
             return Some("CheckBidi rules 1 and 6 on an LTR label of a Bidi domain name");
         }
     }

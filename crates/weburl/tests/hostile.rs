@@ -135,6 +135,31 @@ fn differential_bidi_rule_1_on_ltr_labels() {
     );
 }
 
+/// Fuzz differential (`https://4.1.5ostest-ao-`o-shsYal-b4.1.5oste-sYlash؝ђht.mhtmlt..`): the
+/// Bidi rule within one label. U+061D (ARABIC END OF TEXT MARK, Bidi class AL) makes the
+/// domain a Bidi domain name and the label containing it an RTL label, which must start with
+/// a character of class R or AL (RFC 5893 rule 1; `5` is EN): UTS 46 CheckBidi fails, so the
+/// domain parser does. ada-url 4 accepts these; weburl follows UTS 46.
+#[test]
+fn differential_bidi_rule_1_within_a_label() {
+    for input in [
+        "https://4.1.5ostest-ao-`o-shsYal-b4.1.5oste-sYlash\u{61D}\u{452}ht.mhtmlt..-.s.Yvash-b2.1.5ostes;t-ao..",
+        "http://5a\u{61D}",
+        "http://a\u{628}",
+    ] {
+        assert_eq!(
+            Url::parse(input).unwrap_err().name(),
+            "domain-to-ASCII",
+            "{input}"
+        );
+    }
+    // Starting with AL and ending with AL or EN, the label is fine.
+    assert_eq!(
+        Url::parse("http://\u{628}5").unwrap().href(),
+        "http://xn--5-0mc/"
+    );
+}
+
 /// fuzz `differential` (`ws:xn---Ｇom`, minimized): a non-ASCII domain whose label maps to
 /// `xn---gom`. ToASCII decodes it as Punycode `-gom`; RFC 3492 (6.2) consumes the last
 /// delimiter only when basic code points precede it, so the leading `-` is read as a digit
