@@ -311,59 +311,135 @@ fn parse_op(r: &CorpusResult) -> Option<&OpResult> {
     r.ops.iter().find(|o| o.op == Op::Parse)
 }
 
-/// A horizontal bar chart of median ns/URL for parse + href, one group per corpus.
+/// A "nice" axis step (1, 2 or 5 times a power of ten) giving about `ticks` ticks up to `max`.
+fn nice_step(max: f64, ticks: f64) -> f64 {
+    let raw = (max / ticks).max(1e-9);
+    let mag = 10f64.powf(raw.log10().floor());
+    let norm = raw / mag;
+    let m = if norm <= 1.0 {
+        1.0
+    } else if norm <= 2.0 {
+        2.0
+    } else if norm <= 5.0 {
+        5.0
+    } else {
+        10.0
+    };
+    m * mag
+}
+
+/// A grouped horizontal bar chart of median ns/URL for parse + href: one group per corpus,
+/// one bar per library (labelled with its value, weburl's with its ratios to the others), an
+/// x axis with gridlines, and a legend. Drawn on a white background so that it reads in dark
+/// themes too.
 pub fn svg(libs: &[Lib], results: &[CorpusResult]) -> String {
-    const BAR: f64 = 16.0;
-    const GAP: f64 = 14.0;
-    const LEFT: f64 = 150.0;
-    const WIDTH: f64 = 520.0;
+    const BAR: f64 = 18.0;
+    const GAP: f64 = 18.0;
+    const LEFT: f64 = 130.0;
+    const WIDTH: f64 = 560.0;
+    const TOP: f64 = 62.0;
     let colors = |lib: Lib| match lib {
         Lib::Weburl => "#d9534f",
         Lib::Ada => "#5b7fbd",
-        Lib::RustUrl => "#8c8c8c",
+        Lib::RustUrl => "#9a9a9a",
     };
     let max = results
         .iter()
         .filter_map(parse_op)
         .flat_map(|o| o.stats.iter().map(|s| s.median_ns))
         .fold(1.0_f64, f64::max);
+    let step = nice_step(max, 6.0);
+    let axis_max = (max / step).ceil() * step;
+    let scale = |ns: f64| ns / axis_max * WIDTH;
     let group = BAR * libs.len() as f64 + GAP;
-    let height = 50.0 + group * results.len() as f64 + 20.0;
+    let plot_bottom = TOP + group * results.len() as f64 - GAP / 2.0;
+    let height = plot_bottom + 48.0;
+    let total_w = LEFT + WIDTH + 190.0;
     let mut out = String::new();
     let _ = writeln!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{height}" font-family="sans-serif" font-size="12">"#,
-        w = LEFT + WIDTH + 120.0
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{height}" viewBox="0 0 {total_w} {height}" font-family="Helvetica, Arial, sans-serif" font-size="12" fill="#222">"##
     );
     let _ = writeln!(
         out,
-        r#"<text x="10" y="20" font-size="14">parse + href: median ns/URL (shorter is faster)</text>"#
+        r##"<rect x="0" y="0" width="{total_w}" height="{height}" fill="#ffffff"/>"##
     );
-    for (gi, r) in results.iter().enumerate() {
-        let y0 = 40.0 + group * gi as f64;
+    let _ = writeln!(
+        out,
+        r##"<text x="12" y="22" font-size="15" font-weight="bold">URL parse + href: median ns per URL (shorter is faster)</text>"##
+    );
+    // Legend.
+    let mut lx = 12.0;
+    for lib in libs {
         let _ = writeln!(
             out,
-            r#"<text x="10" y="{:.1}">{}</text>"#,
+            r##"<rect x="{lx:.1}" y="33" width="12" height="12" fill="{}"/><text x="{:.1}" y="43.5">{}</text>"##,
+            colors(*lib),
+            lx + 16.0,
+            lib_label(*lib)
+        );
+        lx += 16.0 + 7.0 * lib_label(*lib).len() as f64 + 24.0;
+    }
+    // Gridlines and tick labels.
+    let mut t = 0.0;
+    while t <= axis_max + step / 2.0 {
+        let x = LEFT + scale(t);
+        let _ = writeln!(
+            out,
+            r##"<line x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{plot_bottom:.1}" stroke="{}" stroke-width="1"/><text x="{x:.1}" y="{:.1}" text-anchor="middle" fill="#555">{t:.0}</text>"##,
+            TOP - 6.0,
+            if t == 0.0 { "#888" } else { "#e3e3e3" },
+            plot_bottom + 16.0
+        );
+        t += step;
+    }
+    let _ = writeln!(
+        out,
+        r##"<text x="{:.1}" y="{:.1}" text-anchor="middle" fill="#555">ns/URL (median over rounds)</text>"##,
+        LEFT + WIDTH / 2.0,
+        plot_bottom + 36.0
+    );
+    for (gi, r) in results.iter().enumerate() {
+        let y0 = TOP + group * gi as f64;
+        let _ = writeln!(
+            out,
+            r##"<text x="{:.1}" y="{:.1}" text-anchor="end" font-weight="bold">{}</text>"##,
+            LEFT - 10.0,
             y0 + BAR * libs.len() as f64 / 2.0 + 4.0,
             xml_escape(&r.name)
         );
         let Some(o) = parse_op(r) else { continue };
+        let weburl = stat(o, Lib::Weburl).map(|s| s.median_ns);
         for (li, lib) in libs.iter().enumerate() {
             let Some(s) = stat(o, *lib) else { continue };
             let y = y0 + BAR * li as f64;
-            let w = (s.median_ns / max * WIDTH).max(1.0);
+            let w = scale(s.median_ns).max(1.0);
+            let mut label = format!("{:.0}", s.median_ns);
+            if *lib != Lib::Weburl {
+                if let Some(wb) = weburl {
+                    let _ = write!(label, "  (weburl/{} {:.2})", lib.name(), wb / s.median_ns);
+                }
+            }
             let _ = writeln!(
                 out,
-                r#"<rect x="{LEFT}" y="{y:.1}" width="{w:.1}" height="{:.1}" fill="{}"/><text x="{:.1}" y="{:.1}">{} {:.0}</text>"#,
-                BAR - 2.0,
+                r##"<rect x="{LEFT}" y="{y:.1}" width="{w:.1}" height="{:.1}" fill="{}"/><text x="{:.1}" y="{:.1}">{}</text>"##,
+                BAR - 3.0,
                 colors(*lib),
-                LEFT + w + 4.0,
-                y + BAR - 5.0,
-                lib.name(),
-                s.median_ns
+                LEFT + w + 5.0,
+                y + BAR - 6.5,
+                label
             );
         }
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// The legend's name of a library.
+fn lib_label(lib: Lib) -> &'static str {
+    match lib {
+        Lib::Weburl => "weburl",
+        Lib::Ada => "ada (ada-url 4, C++)",
+        Lib::RustUrl => "url (rust-url 2)",
+    }
 }
