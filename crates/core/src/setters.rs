@@ -1,7 +1,9 @@
 //! The [`URL` class](https://url.spec.whatwg.org/#url-class)'s setters. Each runs the spec's
 //! setter steps: most run the basic URL parser with this URL as *url* and a *state override*,
-//! which here means: the part of the URL before the component is copied into a new buffer,
-//! the parser runs from the overridden state, and the rest of the old URL is appended.
+//! which here means: the parser runs from the overridden state into a small scratch frame (the
+//! little of the URL before the component that the parser looks at, then the new component),
+//! and the new component replaces the old one in the URL's own buffer (one move of the part
+//! after it; no new buffer for the whole URL).
 //!
 //! Every setter has a form that reports the validation errors of that parser run to an
 //! [`ErrorSink`]: [`Url::set_with_errors`] with a [`Setter`]. The plain `set_*` methods pass
