@@ -9,6 +9,7 @@ mod check;
 mod corpus;
 mod libs;
 mod report;
+mod sinks;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -101,7 +102,7 @@ pub struct CorpusResult {
     pub checks: check::Checks,
 }
 
-fn median(sorted: &[f64]) -> f64 {
+pub fn median(sorted: &[f64]) -> f64 {
     match sorted.len() {
         0 => f64::NAN,
         n if n % 2 == 1 => sorted[n / 2],
@@ -178,11 +179,13 @@ fn run() -> Result<(), String> {
 
     let start = Instant::now();
     let mut results = Vec::new();
+    let mut sink_results = Vec::new();
     for corpus in &corpora {
         if !args.json {
             eprintln!("weburl-bench: {} ...", corpus.name);
         }
         let ops = measure(corpus, &libs, &bases, args.rounds);
+        sink_results.push(sinks::measure(corpus, args.rounds));
         let checks = check::run(corpus, &libs, &bases);
         results.push(CorpusResult {
             name: corpus.name.clone(),
@@ -197,9 +200,14 @@ fn run() -> Result<(), String> {
     let elapsed = start.elapsed();
 
     if args.json {
-        println!("{}", report::json(&args, &libs, &results, elapsed));
+        let mut json = report::json(&args, &libs, &results, elapsed);
+        if let Some(obj) = json.as_object_mut() {
+            obj.insert("validation_error_sinks".into(), sinks::json(&sink_results));
+        }
+        println!("{json}");
     } else {
         report::print_tables(&libs, &results);
+        sinks::print_table(&sink_results);
         report::print_checks(&libs, &results, args.show);
         println!("\nweburl-bench: done in {:.1} s", elapsed.as_secs_f64());
     }
