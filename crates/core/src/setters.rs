@@ -86,10 +86,17 @@ impl fmt::Display for Setter {
     }
 }
 
-/// `s.replace_range(range, piece)` with one move of the tail, done by `insert_str` or `drain`
-/// (quicker than `replace_range`, which goes byte by byte), and only the common part
-/// overwritten by `replace_range`. The range is on char boundaries.
+/// `s.replace_range(range, piece)`, quicker: `drain` and `insert_str` (`replace_range` goes
+/// byte by byte), and with a long tail, one move of it and only the common part overwritten by
+/// `replace_range`. The range is on char boundaries (checked by the caller).
 fn replace_range(s: &mut String, range: Range<usize>, piece: &str) {
+    if s.len() - range.end <= 4096 {
+        // A short tail: moving it twice (out of the way, then after the piece) is quicker
+        // than overwriting.
+        s.drain(range.clone());
+        s.insert_str(range.start, piece);
+        return;
+    }
     let k = range.len().min(piece.len());
     let (Some(head), Some(rest)) = (piece.get(..k), piece.get(k..)) else {
         s.replace_range(range, piece);
@@ -654,21 +661,31 @@ impl Url {
     ) -> Result<(), SetterError> {
         check_value_len(value)?;
         let range = self.query_end()..self.serialization.len();
-        let mut buf = self.scratch(value.len() + 1);
-        if !value.is_empty() {
-            // (Otherwise "set this's URL's fragment to null and return.")
-            let input = value.strip_prefix('#').unwrap_or(value);
-            let offset = value.len() - input.len();
-            buf.out.push('#');
-            let result;
-            (buf, result, _, _) =
-                Self::run_override(input, offset, State::Fragment, buf, sink, |p| {
-                    p.path_done = true;
-                });
-            result.map_err(Failure::into_setter_error)?;
-        }
         let mut f = self.fields();
-        f.fragment_start = (!buf.out.is_empty()).then_some(range.start);
-        self.splice(range, &buf.out, f)
+        if value.is_empty() {
+            // "set this's URL's fragment to null and return."
+            f.fragment_start = None;
+            return self.splice(range, "", f);
+        }
+        let input = value.strip_prefix('#').unwrap_or(value);
+        let offset = value.len() - input.len();
+        // The fragment is last: the parser appends the new one to the URL's own buffer, after
+        // the old one, which is then removed (and on failure, the new one).
+        let mut buf = self.scratch(0);
+        buf.out = core::mem::take(&mut self.serialization);
+        buf.out.push('#');
+        let (buf, result, _, _) =
+            Self::run_override(input, offset, State::Fragment, buf, sink, |p| {
+                p.path_done = true;
+            });
+        self.serialization = buf.out;
+        f.fragment_start = Some(range.start);
+        let result = result
+            .map_err(Failure::into_setter_error)
+            .and_then(|()| self.splice(range.clone(), "", f));
+        if result.is_err() {
+            self.serialization.truncate(range.end);
+        }
+        result
     }
 }
