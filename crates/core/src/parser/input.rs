@@ -66,6 +66,22 @@ fn is_tab_or_newline(b: u8) -> bool {
     tab_or_newline(b) != 0
 }
 
+/// Whether any byte of `bytes` is below 0x0E, eight bytes at a time: for a word `x`,
+/// `(x - 0x0E0E..0E) & !x & 0x8080..80` is nonzero exactly when one of its bytes is below 0x0E
+/// (the classic has-less-than test, exact as to whether any byte is).
+#[inline]
+fn any_byte_below_0e(bytes: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut words = bytes.chunks_exact(8);
+    let mut any = 0u64;
+    for w in &mut words {
+        let x = u64::from_le_bytes(<[u8; 8]>::try_from(w).unwrap_or([0; 8]));
+        any |= x.wrapping_sub(ONES * 0x0E) & !x & HIGHS;
+    }
+    any != 0 || words.remainder().iter().any(|&b| b < 0x0E)
+}
+
 /// Steps 1 to 3 of the basic URL parser: trimming (only when `trim`, i.e. *url* is not given)
 /// and tab/newline removal, each with its invalid-URL-unit validation error.
 ///
@@ -115,11 +131,14 @@ pub(crate) fn preprocess<'a, S: ErrorSink>(
         s = input.get(start..end).unwrap_or_default();
         map.trim_start += start;
     }
-    // Eight bytes at a time without a branch per byte: most inputs have none.
-    if !s
-        .as_bytes()
-        .chunks(8)
-        .any(|c| c.iter().fold(0, |any, &b| any | tab_or_newline(b)) != 0)
+    // Most inputs have no tab or newline: a word-at-a-time check for any byte below 0x0E
+    // (tab, LF and CR all are) rules them out, and only inputs with such a byte are checked
+    // for tab or newline exactly.
+    let bytes = s.as_bytes();
+    if !any_byte_below_0e(bytes)
+        || !bytes
+            .chunks(8)
+            .any(|c| c.iter().fold(0, |any, &b| any | tab_or_newline(b)) != 0)
     {
         return (Cow::Borrowed(s), map);
     }
