@@ -62,6 +62,8 @@ use weburl_host::HostKind;
 use weburl_percent::{AsciiSet, FRAGMENT, PATH, SPECIAL_QUERY};
 
 use super::path::{is_double_dot, is_single_dot};
+use super::Parser;
+use crate::errors::ErrorSink;
 use crate::scheme::SchemeType;
 use crate::url::Url;
 
@@ -330,14 +332,37 @@ fn path(b: &[u8], at: usize, file: bool) -> Option<(usize, bool)> {
     }
 }
 
-/// Scans `input`: its layout if it is accepted (see the module documentation).
-pub(crate) fn scan(input: &str) -> Option<Layout> {
-    let b = input.as_bytes();
-    let (scheme_type, scheme_end, scheme_upper) = scheme(b)?;
-    let host_start = scheme_end + 3;
-    let (host_end, port, path_start, host_upper) = authority(b, host_start, scheme_type)?;
-    let (mut i, add_slash) = path(b, path_start, scheme_type.is_file())?;
+/// A scheme and authority checked as for the fast path (see the module documentation), at
+/// the start of an input whose remainder the fast path does not accept: the full state
+/// machine can take over at the *path start state* (see [`Parser::resume_at_path_start`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Prefix {
+    scheme_type: SchemeType,
+    scheme_end: usize,
+    host_start: usize,
+    host_end: usize,
+    port: Option<u16>,
+    /// Where the authority ends: at `/`, `?`, `#` or the end of the input.
+    path_start: usize,
+    /// The scheme or host has ASCII upper alphas to lowercase.
+    lowercase: bool,
+}
 
+/// What [`scan`] found.
+pub(crate) enum Scan {
+    /// The whole input is accepted.
+    Accepted(Layout),
+    /// Only the scheme and authority are.
+    Prefix(Prefix),
+    /// Not even the scheme and authority are.
+    Rejected,
+}
+
+/// The path, query and fragment at `at`: whether the path is empty, where the query and the
+/// fragment start; `None` unless accepted (see the module documentation).
+#[inline]
+fn rest(b: &[u8], at: usize, file: bool) -> Option<(bool, Option<usize>, Option<usize>)> {
+    let (mut i, add_slash) = path(b, at, file)?;
     // Query.
     let mut query_start = None;
     if b.get(i) == Some(&b'?') {
@@ -358,19 +383,97 @@ pub(crate) fn scan(input: &str) -> Option<Layout> {
         }
         Some(_) => return None,
     }
+    Some((add_slash, query_start, fragment_start))
+}
 
-    Some(Layout {
-        scheme_type,
-        scheme_end,
-        host_start,
-        host_end,
-        port,
-        path_start,
-        query_start,
-        fragment_start,
-        add_slash,
-        lowercase: scheme_upper || host_upper,
-    })
+/// Scans `input`: its layout if it is accepted, else its scheme and authority if they are
+/// (see the module documentation).
+pub(crate) fn scan(input: &str) -> Scan {
+    let b = input.as_bytes();
+    let Some((scheme_type, scheme_end, scheme_upper)) = scheme(b) else {
+        return Scan::Rejected;
+    };
+    let host_start = scheme_end + 3;
+    let Some((host_end, port, path_start, host_upper)) = authority(b, host_start, scheme_type)
+    else {
+        return Scan::Rejected;
+    };
+    let lowercase = scheme_upper || host_upper;
+    match rest(b, path_start, scheme_type.is_file()) {
+        Some((add_slash, query_start, fragment_start)) => Scan::Accepted(Layout {
+            scheme_type,
+            scheme_end,
+            host_start,
+            host_end,
+            port,
+            path_start,
+            query_start,
+            fragment_start,
+            add_slash,
+            lowercase,
+        }),
+        None => Scan::Prefix(Prefix {
+            scheme_type,
+            scheme_end,
+            host_start,
+            host_end,
+            port,
+            path_start,
+            lowercase,
+        }),
+    }
+}
+
+impl<S: ErrorSink> Parser<'_, '_, S> {
+    /// Writes the scheme and authority of `prefix` (checked on `original`, the input before
+    /// preprocessing, at the start of a fresh parser) as the state machine would have, and moves the pointer to
+    /// where they end, so that the caller runs the *path start state* from there. `false`
+    /// (nothing written) if the processed input does not start with the same bytes.
+    ///
+    /// The state machine reaches the same point: the *scheme start* and *scheme* states
+    /// append the scheme, lowercased, and `:` ("set url's scheme to buffer"); the two `/`
+    /// pass through the *special authority slashes* and *special authority ignore slashes*
+    /// states (or *file* and *file slash*) with the serializer's `//`; the *authority state*
+    /// sees no `@` and hands the host to the *host state* (or *file host state*), which at `/`,
+    /// `?`, `#` or the EOF code point "decrease[s] pointer by 1", sets url's host (a domain,
+    /// lowercased, or for `file` possibly the empty host) and, with a `:`, goes through the
+    /// *port state*, which sets url's port; then "set state to path start state" with the
+    /// pointer at that `/`, `?`, `#` or EOF. None of these steps raises a validation error
+    /// for such a prefix, nor depends on a base. The prefix has only ASCII alphanumerics and
+    /// `.`, `-`, `_`, `:`, `/`: trimming (it starts with an ASCII alpha) and tab/newline
+    /// removal leave it alone, which the comparison below confirms.
+    pub(crate) fn resume_at_path_start(&mut self, original: &str, prefix: &Prefix) -> bool {
+        let p = prefix;
+        let Some(head) = self.input.get(..p.path_start) else {
+            return false;
+        };
+        if original.as_bytes().get(..p.path_start) != Some(head.as_bytes())
+            || self.pos != 0
+            || !self.url.out.is_empty()
+        {
+            return false;
+        }
+        let u = &mut self.url;
+        u.out.push_str(head);
+        if p.lowercase {
+            if let Some(s) = u.out.get_mut(..p.host_end) {
+                s.make_ascii_lowercase();
+            }
+        }
+        u.scheme_type = p.scheme_type;
+        u.scheme_end = p.scheme_end;
+        u.username_end = p.host_start;
+        u.host_start = p.host_start;
+        u.host_end = p.host_end;
+        u.port = p.port;
+        u.host_kind = Some(if p.host_start == p.host_end {
+            HostKind::Empty
+        } else {
+            HostKind::Domain
+        });
+        self.pos = p.path_start;
+        true
+    }
 }
 
 /// The URL for an accepted `input` and its `layout`; `None` if its serialization is longer

@@ -487,7 +487,7 @@ const SHORT_INPUT: usize = 64;
 /// Whether `input` is accepted by the fast path, which means it parses (with any base).
 #[inline]
 pub(crate) fn fast_accepts(input: &str) -> bool {
-    fast::scan(input).is_some()
+    matches!(fast::scan(input), fast::Scan::Accepted(_))
 }
 
 /// The [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser) without *url*
@@ -503,13 +503,21 @@ pub(crate) fn parse<S: ErrorSink>(
     if u32::try_from(input.len()).is_err() {
         return Err(ParseError::too_long(input.len()));
     }
-    if config.fast
-        && !sink.wants_errors()
-        && (config.encoding == encoding_rs::UTF_8
-            || config.encoding.output_encoding() == encoding_rs::UTF_8)
-    {
-        if let Some(url) = fast::scan(input).and_then(|l| fast::build(input, &l, config.max_len)) {
-            return Ok(url);
+    // An input the fast path turns down after its scheme and authority: the state machine
+    // resumes at the path start state (`Parser::resume_at_path_start`).
+    let mut prefix = None;
+    if config.fast && !sink.wants_errors() {
+        match fast::scan(input) {
+            fast::Scan::Accepted(layout)
+                if config.encoding == encoding_rs::UTF_8
+                    || config.encoding.output_encoding() == encoding_rs::UTF_8 =>
+            {
+                if let Some(url) = fast::build(input, &layout, config.max_len) {
+                    return Ok(url);
+                }
+            }
+            fast::Scan::Prefix(p) => prefix = Some(p),
+            _ => {}
         }
     }
     let (processed, map) = input::preprocess(input, true, 0, &mut sink);
@@ -522,8 +530,12 @@ pub(crate) fn parse<S: ErrorSink>(
         sink,
         UrlBuf::with_capacity(output_capacity(&processed, config.base)),
     );
+    let state = match prefix {
+        Some(p) if parser.resume_at_path_start(input, &p) => State::PathStart,
+        _ => State::SchemeStart,
+    };
     parser
-        .run(State::SchemeStart)
+        .run(state)
         .map_err(|f| f.into_parse_error(input.len()))?;
     parser.end_path();
     parser
