@@ -7,6 +7,7 @@
 //!
 //! Targets panic on a broken property: that is how libFuzzer learns of it.
 #![allow(clippy::panic)]
+#![forbid(unsafe_code)]
 
 use weburl::Url;
 

@@ -3,6 +3,7 @@
 //! One module per subcommand. Expected failures (missing data, checksum mismatch, a failing
 //! child command) are reported as `error: ...` on stderr with a non-zero exit code, never as a
 //! panic.
+#![forbid(unsafe_code)]
 
 mod bench;
 mod fuzz;

@@ -4,6 +4,7 @@
 //! ```text
 //! weburl-bench [--data DIR] [--wpt FILE] [--quick] [--rounds N] [--json] [--svg FILE] [--show N]
 //! ```
+#![forbid(unsafe_code)]
 
 mod check;
 mod corpus;
