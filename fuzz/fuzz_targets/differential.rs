@@ -6,7 +6,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use weburl::host::{domain_to_ascii, domain_to_unicode};
+use weburl::host::{
+    domain_to_ascii, domain_to_unicode, DECODE_MAX_INPUT_LENGTH, ENCODE_MAX_INPUT_LENGTH,
+};
 use weburl::Url;
 use weburl_fuzz::utf8;
 
@@ -40,6 +42,14 @@ use weburl_fuzz::utf8;
 ///    digit, which it is not: the decode fails, and with it the domain parser. ada decodes
 ///    `-gom` leniently (as `gom`, U+3BDC) and returns `ws://xn---gom/`. (The ASCII input
 ///    `http://xn---gom` is returned lowercased by both, as the spec requires.)
+/// 3. **weburl's Punycode length bounds** (found as a 1,900-code-point label holding U+035A,
+///    a combining mark, so ToASCII must Punycode-encode it). weburl-host refuses to encode a
+///    label of more than [`ENCODE_MAX_INPUT_LENGTH`] code points and to decode more than
+///    [`DECODE_MAX_INPUT_LENGTH`] bytes of Punycode, because Punycode is quadratic and the
+///    parser must stay linear (issue #3; the same bounds as rust-url's `idna`). The spec sets
+///    no bound when not strict, so here weburl departs from it on purpose and ada, which has
+///    no bound, accepts. Recognized as: weburl fails with domain-to-ASCII, ada accepts, and
+///    one of ada's labels is over either bound.
 fn known_difference(
     ours: &Result<Url, weburl::ParseError>,
     ada: &Result<ada_url::Url, ada_url::ParseUrlError<&str>>,
@@ -81,6 +91,16 @@ fn known_difference(
         let leading_delimiter = theirs.hostname().split('.').any(|l| l.starts_with("xn---"));
         if e.name() == "domain-to-ASCII" && leading_delimiter {
             return Some("Punycode with the delimiter first does not decode (RFC 3492 6.2)");
+        }
+        let over_bound = theirs.hostname().split('.').any(|l| match l.strip_prefix("xn--") {
+            Some(punycode) => {
+                punycode.len() > DECODE_MAX_INPUT_LENGTH
+                    || ada_url::Idna::unicode(l).chars().count() > ENCODE_MAX_INPUT_LENGTH
+            }
+            None => false,
+        });
+        if e.name() == "domain-to-ASCII" && over_bound {
+            return Some("label over weburl's Punycode length bounds (linear time)");
         }
         if e.name() == "domain-to-ASCII" && bidi_domain && (bad_ltr_label || bidi_only) {
             return Some("CheckBidi rules 1 and 6 on an LTR label of a Bidi domain name");

@@ -181,3 +181,17 @@ fn differential_punycode_with_leading_delimiter() {
         "http://xn---gom/"
     );
 }
+
+/// Fuzz `differential`, known difference 3: weburl-host refuses to Punycode-encode a label of
+/// more than `ENCODE_MAX_INPUT_LENGTH` code points (Punycode is quadratic; the parser stays
+/// linear), where the spec sets no bound when not strict and ada accepts. Found as a
+/// 1,900-code-point label holding U+035A. The bound is exact: 1,000 code points pass.
+#[test]
+fn punycode_encode_bound_is_exact() {
+    use weburl::host::ENCODE_MAX_INPUT_LENGTH;
+    let label = |n: usize| format!("{}\u{35a}", "a".repeat(n - 1));
+    let at_bound = Url::parse(&format!("http://{}/", label(ENCODE_MAX_INPUT_LENGTH))).unwrap();
+    assert!(at_bound.hostname().starts_with("xn--"));
+    let over = Url::parse(&format!("http://{}/", label(ENCODE_MAX_INPUT_LENGTH + 1)));
+    assert_eq!(over.unwrap_err().name(), "domain-to-ASCII");
+}
