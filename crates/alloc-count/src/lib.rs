@@ -1,11 +1,15 @@
 //! A global allocator that counts allocations per thread, for tests that check how many
 //! allocations an operation makes.
 //!
-//! ```ignore
+//! ```
 //! #[global_allocator]
 //! static ALLOC: weburl_alloc_count::Counting = weburl_alloc_count::Counting;
 //!
-//! let (url, allocs) = weburl_alloc_count::count(|| Url::parse("https://example.com/"));
+//! fn main() {
+//!     // In a test: `count(|| Url::parse("https://example.com/"))`.
+//!     let (bytes, allocs) = weburl_alloc_count::count(|| vec![0u8; 64]);
+//!     assert_eq!((bytes.len(), allocs), (64, 1));
+//! }
 //! ```
 //!
 //! Counts are per thread, so tests running in parallel do not disturb each other.
