@@ -6,7 +6,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use core::ops::Range;
 
-use crate::error::{HostError, HostErrorKind, HostErrorSink};
+use crate::error::{fail, HostError, HostErrorKind, HostErrorSink};
 use crate::idna::{self, Output};
 use crate::ipv4::ends_in_a_number;
 use crate::opaque::is_forbidden_host_code_point;
@@ -99,9 +99,7 @@ pub(crate) fn domain_parser<S: HostErrorSink + ?Sized>(
         let result = idna::process(domain, Output::Ascii(out));
         if result.strict {
             out.truncate(start);
-            let e = HostError::new(HostErrorKind::DomainToAscii, true, range);
-            errors.report(e.clone());
-            return Err(e);
+            return fail(errors, HostErrorKind::DomainToAscii, range);
         }
         return Ok(());
     }

@@ -198,6 +198,19 @@ impl HostError {
     }
 }
 
+/// The spec's "*kind* validation error, return failure": reports `kind` over `range` to
+/// `errors` as the error that fails the parse, and returns it as the `Err`.
+#[inline]
+pub(crate) fn fail<T, S: HostErrorSink + ?Sized>(
+    errors: &mut S,
+    kind: HostErrorKind,
+    range: Range<usize>,
+) -> Result<T, HostError> {
+    let e = HostError::new(kind, true, range);
+    errors.report(e.clone());
+    Err(e)
+}
+
 /// Maps a byte range of a string a host algorithm works on back to the host parser's input.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum RangeMap {

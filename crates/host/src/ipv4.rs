@@ -4,7 +4,7 @@
 
 use core::ops::Range;
 
-use crate::error::{HostError, HostErrorKind, HostErrorSink, RangeMap};
+use crate::error::{fail, HostError, HostErrorKind, HostErrorSink, RangeMap};
 
 /// The [ends in a number checker](https://url.spec.whatwg.org/#ends-in-a-number-checker).
 ///
@@ -101,9 +101,7 @@ pub(crate) fn ipv4_parser<S: HostErrorSink + ?Sized>(
     // "If parts's size is greater than 4, IPv4-too-many-parts validation error, return
     // failure."
     if count > 4 {
-        let e = HostError::new(HostErrorKind::Ipv4TooManyParts, true, whole);
-        errors.report(e.clone());
-        return Err(e);
+        return fail(errors, HostErrorKind::Ipv4TooManyParts, whole);
     }
     let mut numbers = [0u64; 4];
     let mut ranges: [Range<usize>; 4] = [0..0, 0..0, 0..0, 0..0];
@@ -119,13 +117,11 @@ pub(crate) fn ipv4_parser<S: HostErrorSink + ?Sized>(
         match ipv4_number_parser(part) {
             // "If result is failure, IPv4-non-numeric-part validation error, return failure."
             None => {
-                let e = HostError::new(
+                return fail(
+                    errors,
                     HostErrorKind::Ipv4NonNumericPart,
-                    true,
                     map.map(range.clone()),
                 );
-                errors.report(e.clone());
-                return Err(e);
             }
             Some((n, validation_error)) => {
                 // "If result[1] is true, IPv4-non-decimal-part validation error."

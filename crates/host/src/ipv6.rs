@@ -1,6 +1,6 @@
 //! The [IPv6 parser](https://url.spec.whatwg.org/#concept-ipv6-parser).
 
-use crate::error::{HostError, HostErrorKind, HostErrorSink};
+use crate::error::{self, HostError, HostErrorKind, HostErrorSink};
 
 /// The byte length of the code point starting at byte `p` of `input` (1 past its end).
 fn code_point_len(input: &str, p: usize) -> usize {
@@ -24,9 +24,7 @@ pub(crate) fn ipv6_parser<S: HostErrorSink + ?Sized>(
     let bytes = input.as_bytes();
     let c_at = |p: usize| bytes.get(p).copied();
     let fail = |errors: &mut S, kind: HostErrorKind, start: usize, end: usize| {
-        let e = HostError::new(kind, true, start + offset..end + offset);
-        errors.report(e.clone());
-        Err(e)
+        error::fail(errors, kind, start + offset..end + offset)
     };
     // "Let address be a new IPv6 address whose pieces are all 0."
     let mut address = [0u16; 8];
@@ -167,9 +165,7 @@ fn ipv4_in_ipv6<S: HostErrorSink + ?Sized>(
     let bytes = input.as_bytes();
     let c_at = |p: usize| bytes.get(p).copied();
     let fail = |errors: &mut S, kind: HostErrorKind, start: usize, end: usize| {
-        let e = HostError::new(kind, true, start + offset..end + offset);
-        errors.report(e.clone());
-        Err(e)
+        error::fail(errors, kind, start + offset..end + offset)
     };
     let ipv4_start = pointer;
     let mut numbers_seen = 0;

@@ -3,7 +3,7 @@
 use alloc::string::String;
 use core::ops::Range;
 
-use crate::error::{HostError, HostErrorKind, HostErrorSink};
+use crate::error::{fail, HostError, HostErrorKind, HostErrorSink};
 
 /// Whether `c` is a [forbidden host code point](https://url.spec.whatwg.org/#forbidden-host-code-point).
 #[inline]
@@ -63,13 +63,11 @@ pub(crate) fn opaque_host_parser<S: HostErrorSink + ?Sized>(
         .char_indices()
         .find(|&(_, c)| is_forbidden_host_code_point(c))
     {
-        let e = HostError::new(
+        return fail(
+            errors,
             HostErrorKind::HostInvalidCodePoint,
-            true,
             i..i + c.len_utf8(),
         );
-        errors.report(e.clone());
-        return Err(e);
     }
     // "Return the result of running UTF-8 percent-encode on input using the C0 control
     // percent-encode set."
