@@ -43,10 +43,7 @@ pub fn run(urls: &[String], base: Option<&Url>, strict: bool) -> Result<Status, 
     let mut out = Out::stdout();
     let mut status = Status::default();
     let mut errors: Vec<ValidationError> = Vec::new();
-    let mut options = Url::options();
-    if let Some(base) = base {
-        options = options.base(base);
-    }
+    let options = input::options(base);
     input::for_each(urls, |item| {
         let input = match item {
             Input::Text(text) => text,

@@ -96,10 +96,7 @@ pub fn write(
 pub fn run(input: &str, base: Option<&Url>) -> Result<Status, CliError> {
     let mut status = Status::default();
     let mut errors: Vec<ValidationError> = Vec::new();
-    let mut options = Url::options();
-    if let Some(base) = base {
-        options = options.base(base);
-    }
+    let options = crate::input::options(base);
     let mut out = Out::stdout();
     match options.parse_with_sink(input, &mut errors) {
         Ok(url) => write(&mut out, input, &url, &errors)?,

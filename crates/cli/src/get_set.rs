@@ -112,10 +112,7 @@ enum Refusal {
 pub fn get(component: Component, urls: &[String], base: Option<&Url>) -> Result<Status, CliError> {
     let mut out = Out::stdout();
     let mut status = Status::default();
-    let mut options = Url::options();
-    if let Some(base) = base {
-        options = options.base(base);
-    }
+    let options = input::options(base);
     input::for_each(urls, |item| {
         match item {
             Input::Text(input) => match options.parse(input) {
@@ -147,10 +144,7 @@ pub fn set(
     base: Option<&Url>,
 ) -> Result<Status, CliError> {
     let mut status = Status::default();
-    let mut options = Url::options();
-    if let Some(base) = base {
-        options = options.base(base);
-    }
+    let options = input::options(base);
     let mut url = match options.parse(input) {
         Ok(url) => url,
         Err(err) => {

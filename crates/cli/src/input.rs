@@ -3,6 +3,8 @@
 
 use std::io::{self, BufRead};
 
+use weburl::{ParseOptions, Url};
+
 use crate::output::CliError;
 
 /// One input.
@@ -16,6 +18,14 @@ pub enum Input<'a> {
         /// The line's bytes (without its line terminator).
         bytes: &'a [u8],
     },
+}
+
+/// The parse options of every subcommand: parse against `base` (`--base`) when given.
+pub fn options(base: Option<&Url>) -> ParseOptions<'_> {
+    match base {
+        Some(base) => Url::options().base(base),
+        None => Url::options(),
+    }
 }
 
 /// Calls `f` on each of `args` or, when `args` is empty, on each line of stdin, without its

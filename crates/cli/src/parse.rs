@@ -14,10 +14,7 @@ pub fn run(urls: &[String], base: Option<&Url>, json: bool) -> Result<Status, Cl
     let mut out = Out::stdout();
     let mut status = Status::default();
     let mut errors: Vec<ValidationError> = Vec::new();
-    let mut options = Url::options();
-    if let Some(base) = base {
-        options = options.base(base);
-    }
+    let options = input::options(base);
     input::for_each(urls, |item| {
         let input = match item {
             Input::Text(text) => text,
