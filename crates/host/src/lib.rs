@@ -278,6 +278,9 @@ fn host_parser<S: HostErrorSink + ?Sized>(
         errors.report(e.clone());
         return Err(e);
     }
+    if !errors.wants_errors() && plain_ascii_domain(input, out) {
+        return Ok(Parsed::Domain);
+    }
     // "If input contains a percent-encoded byte, domain-percent-encoded validation error."
     // "Let domain be the result of running UTF-8 decode without BOM on the percent-decoding
     // of input."
@@ -319,6 +322,79 @@ fn host_parser<S: HostErrorSink + ?Sized>(
     }
     // "Return asciiDomain."
     Ok(Parsed::Domain)
+}
+
+/// [`DOMAIN_BYTE`] bit: a byte that [`plain_ascii_domain`] turns down: non-ASCII, U+0025 (%)
+/// or a [forbidden domain code point](https://url.spec.whatwg.org/#forbidden-domain-code-point).
+const NOT_PLAIN: u8 = 1;
+/// [`DOMAIN_BYTE`] bit: an ASCII upper alpha.
+const UPPER: u8 = 2;
+
+/// The class of each byte for [`plain_ascii_domain`].
+static DOMAIN_BYTE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0usize;
+    while b < 256 {
+        let c = b as u8;
+        #[allow(clippy::indexing_slicing)] // const evaluation: out of bounds fails the build
+        {
+            if c >= 0x80 || domain::is_forbidden_domain_code_point(c as char) {
+                // U+0025 (%) is a forbidden domain code point.
+                t[b] = NOT_PLAIN;
+            } else if c.is_ascii_uppercase() {
+                t[b] = UPPER;
+            }
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The host parser's steps after *isOpaque*, in one pass, for the usual input when no
+/// validation error is wanted: ASCII with no U+0025 (%) and no forbidden domain code point,
+/// whose last label (after a trailing U+002E (.), if any) starts with a non-digit. Appends
+/// the domain and returns true; returns false (`out` unchanged) for any other input, which
+/// the caller then runs the steps on one by one.
+///
+/// For such an input, the spec's steps give: percent-decoding and "UTF-8 decode without BOM"
+/// return `input` itself; the domain parser with *beStrict* false runs *domain parser
+/// ToASCII* with true only for its validation error (step 2, which "does not return"), then
+/// "If domain is an ASCII string, then set result to domain, lowercased": not empty, no
+/// forbidden domain code point, so that is the result; and it does not *end in a number*,
+/// because its last part is neither all digits nor an IPv4 number, both of which start with
+/// an ASCII digit (`0x` included). The result is the domain, `input` lowercased.
+#[inline]
+fn plain_ascii_domain(input: &str, out: &mut String) -> bool {
+    let bytes = input.as_bytes();
+    let mut class = 0u8;
+    for &b in bytes {
+        class |= DOMAIN_BYTE
+            .get(usize::from(b))
+            .copied()
+            .unwrap_or(NOT_PLAIN);
+    }
+    if class & NOT_PLAIN != 0 {
+        return false;
+    }
+    let trimmed = match bytes.split_last() {
+        Some((b'.', rest)) => rest,
+        _ => bytes,
+    };
+    let last_start = trimmed
+        .iter()
+        .rposition(|&b| b == b'.')
+        .map_or(0, |dot| dot + 1);
+    if trimmed.get(last_start).is_none_or(u8::is_ascii_digit) {
+        return false;
+    }
+    let start = out.len();
+    out.push_str(input);
+    if class & UPPER != 0 {
+        if let Some(added) = out.get_mut(start..) {
+            added.make_ascii_lowercase();
+        }
+    }
+    true
 }
 
 /// How byte ranges of the ASCII domain map to `input`: one to one when the domain is
