@@ -34,18 +34,13 @@ impl Url {
     /// the URL, so nothing is allocated; other inputs are parsed in full, which allocates
     /// the URL (and the base's).
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
-        // A base is only needed for inputs the fast path does not accept, but it must parse.
-        let fast = parser::fast_accepts(input);
-        if fast && base.is_none_or(|b| parser::fast_accepts(b) || Url::parse(b).is_ok()) {
-            return true;
-        }
-        // The fast path has turned `input` down (or accepted it, and then the base failed and
-        // the input is not parsed): skip its check in the parse.
-        let options = Url::options().full_state_machine(!fast);
         match base {
-            None => options.parse(input).is_ok(),
+            None => parser::can_parse(input, None),
+            // A base is only needed for inputs the fast path does not accept, but it must
+            // parse.
+            Some(base) if parser::fast_accepts(input) => parser::can_parse(base, None),
             Some(base) => match Url::parse(base) {
-                Ok(base) => options.base(&base).parse(input).is_ok(),
+                Ok(base) => parser::can_parse(input, Some(&base)),
                 Err(_) => false,
             },
         }

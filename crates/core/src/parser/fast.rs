@@ -141,44 +141,71 @@ pub(crate) struct Layout {
     lowercase: bool,
 }
 
+/// The first eight bytes of `b` as a little-endian word, zero-padded.
+#[inline(always)]
+fn first_word(b: &[u8]) -> u64 {
+    if let Some(&w) = b.first_chunk::<8>() {
+        return u64::from_le_bytes(w);
+    }
+    // Shorter: byte by byte (a `copy_from_slice` of a variable length calls `memcpy`).
+    b.iter().rev().fold(0u64, |w, &x| (w << 8) | u64::from(x))
+}
+
+/// `s` (at most eight bytes) as a little-endian word, zero-padded; for the patterns below.
+const fn word(s: &[u8]) -> u64 {
+    let mut w = 0u64;
+    let mut i = s.len();
+    while i > 0 {
+        i -= 1;
+        #[allow(clippy::indexing_slicing)] // const evaluation: out of bounds fails the build
+        {
+            w = (w << 8) | s[i] as u64;
+        }
+    }
+    w
+}
+
+/// The mask of the first `n` bytes of a little-endian word.
+const fn mask(n: u32) -> u64 {
+    if n >= 8 {
+        u64::MAX
+    } else {
+        (1u64 << (8 * n)) - 1
+    }
+}
+
+/// The special schemes with `://`: the pattern, its length, the scheme type and the scheme's
+/// length.
+static SCHEMES: [(u64, u32, SchemeType, usize); 6] = [
+    (word(b"https://"), 8, SchemeType::Https, 5),
+    (word(b"http://"), 7, SchemeType::Http, 4),
+    (word(b"file://"), 7, SchemeType::File, 4),
+    (word(b"wss://"), 6, SchemeType::Wss, 3),
+    (word(b"ws://"), 5, SchemeType::Ws, 2),
+    (word(b"ftp://"), 6, SchemeType::Ftp, 3),
+];
+
 /// Recognizes a special scheme at the start of `b`, followed by `://`: the scheme type, the
 /// scheme's length, and whether it has upper-case letters.
+///
+/// One word compare per scheme: setting bit 5 of every byte (`| 0x20`) lowercases ASCII
+/// upper alphas and leaves lowercase letters, `:` and `/` as they are, so the scheme matches
+/// case-insensitively. It also maps U+001A to `:` and U+000F to `/`, so the three bytes of
+/// `://` are then compared exactly.
 #[inline]
 fn scheme(b: &[u8]) -> Option<(SchemeType, usize, bool)> {
-    // The common lowercase forms first: one comparison each.
-    if b.starts_with(b"https://") {
-        return Some((SchemeType::Https, 5, false));
+    let w = first_word(b);
+    let folded = w | 0x2020_2020_2020_2020;
+    for &(pattern, len, t, scheme_len) in &SCHEMES {
+        let m = mask(len);
+        if folded & m == pattern {
+            if b.get(scheme_len..scheme_len + 3) != Some(b"://") {
+                return None;
+            }
+            return Some((t, scheme_len, w & m != pattern));
+        }
     }
-    if b.starts_with(b"http://") {
-        return Some((SchemeType::Http, 4, false));
-    }
-    if b.starts_with(b"file://") {
-        return Some((SchemeType::File, 4, false));
-    }
-    // The longest special scheme is `https` (5 bytes).
-    let colon = b.iter().take(6).position(|&c| c == b':')?;
-    let name = b.get(..colon)?;
-    if !name.iter().all(u8::is_ascii_alphabetic) {
-        return None;
-    }
-    let upper = name.iter().any(u8::is_ascii_uppercase);
-    let mut lower = [0u8; 5];
-    for (d, s) in lower.iter_mut().zip(name) {
-        *d = s.to_ascii_lowercase();
-    }
-    let t = match lower.get(..colon)? {
-        b"http" => SchemeType::Http,
-        b"https" => SchemeType::Https,
-        b"file" => SchemeType::File,
-        b"ws" => SchemeType::Ws,
-        b"wss" => SchemeType::Wss,
-        b"ftp" => SchemeType::Ftp,
-        _ => return None,
-    };
-    if b.get(colon..colon + 3)? != b"://" {
-        return None;
-    }
-    Some((t, colon, upper))
+    None
 }
 
 /// The length of the prefix of `s` whose bytes all have the class bit `bit`.
@@ -348,13 +375,26 @@ pub(crate) struct Prefix {
     lowercase: bool,
 }
 
+/// A special scheme followed by `://`, recognized as for the fast path at the start of an
+/// input whose authority the fast path does not accept: the full state machine can take over
+/// at the `:` (see [`Parser::resume_at_scheme_end`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SchemePrefix {
+    /// The scheme's length: the offset of its `:`.
+    scheme_end: usize,
+    /// The scheme has ASCII upper alphas to lowercase.
+    lowercase: bool,
+}
+
 /// What [`scan`] found.
 pub(crate) enum Scan {
     /// The whole input is accepted.
     Accepted(Layout),
     /// Only the scheme and authority are.
     Prefix(Prefix),
-    /// Not even the scheme and authority are.
+    /// Only the scheme (and the `://` after it) is.
+    Scheme(SchemePrefix),
+    /// Not even the scheme is.
     Rejected,
 }
 
@@ -396,7 +436,10 @@ pub(crate) fn scan(input: &str) -> Scan {
     let host_start = scheme_end + 3;
     let Some((host_end, port, path_start, host_upper)) = authority(b, host_start, scheme_type)
     else {
-        return Scan::Rejected;
+        return Scan::Scheme(SchemePrefix {
+            scheme_end,
+            lowercase: scheme_upper,
+        });
     };
     let lowercase = scheme_upper || host_upper;
     match rest(b, path_start, scheme_type.is_file()) {
@@ -473,6 +516,39 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         });
         self.pos = p.path_start;
         true
+    }
+}
+
+impl<S: ErrorSink> Parser<'_, '_, S> {
+    /// Writes the scheme of `prefix` (checked on `original`, the input before preprocessing,
+    /// at the start of a fresh parser), lowercased, as the *scheme start* and *scheme* states
+    /// would have ("append c, lowercased, to buffer"), and runs the scheme state on the `:`
+    /// that ends it, which sets url's scheme and returns where the state machine goes on.
+    /// `None` (nothing written) if the processed input does not start with the same bytes.
+    ///
+    /// The scheme is ASCII alphas followed by `:`: trimming (it starts with an ASCII alpha)
+    /// and tab/newline removal leave it alone, which the comparison below confirms. No step
+    /// of the two states raises a validation error for it, nor depends on a base before the
+    /// `:`.
+    pub(crate) fn resume_at_scheme_end(
+        &mut self,
+        original: &str,
+        prefix: &SchemePrefix,
+    ) -> Option<Result<super::Flow, super::Failure>> {
+        let end = prefix.scheme_end;
+        let head = self.input.get(..end)?;
+        if original.as_bytes().get(..=end) != self.input.as_bytes().get(..=end)
+            || self.pos != 0
+            || !self.url.out.is_empty()
+        {
+            return None;
+        }
+        self.url.out.push_str(head);
+        if prefix.lowercase {
+            self.url.out.make_ascii_lowercase();
+        }
+        self.pos = end;
+        Some(self.scheme_state(Some(':')))
     }
 }
 

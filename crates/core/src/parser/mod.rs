@@ -231,10 +231,30 @@ impl<'i, 'b, S: ErrorSink> Parser<'i, 'b, S> {
     }
 
     /// Runs the state machine from `state` until the input ends or a state returns.
-    pub(crate) fn run(&mut self, mut state: State) -> Result<(), Failure> {
+    pub(crate) fn run(&mut self, state: State) -> Result<(), Failure> {
+        self.run_flow(Flow::Again(state))
+    }
+
+    /// Runs the state machine as a state that returned `flow` would have it continue.
+    pub(crate) fn run_flow(&mut self, mut flow: Flow) -> Result<(), Failure> {
         loop {
+            let state = match flow {
+                Flow::Next(next) => {
+                    // "If after a run pointer points to the EOF code point, go to the next
+                    // step. Otherwise, increase pointer by 1." The code point at the pointer
+                    // after the run, not `c`: a state may have moved the pointer (over a run
+                    // it consumed, or into the states it ran directly).
+                    match self.c() {
+                        Some(ch) => self.pos += ch.len_utf8(),
+                        None => break,
+                    }
+                    next
+                }
+                Flow::Again(next) => next,
+                Flow::End => break,
+            };
             let c = self.c();
-            let flow = match state {
+            flow = match state {
                 State::SchemeStart => self.scheme_start_state(c)?,
                 State::Scheme => self.scheme_state(c)?,
                 State::NoScheme => self.no_scheme_state(c)?,
@@ -258,21 +278,6 @@ impl<'i, 'b, S: ErrorSink> Parser<'i, 'b, S> {
                 State::Query => self.query_state(c)?,
                 State::Fragment => self.fragment_state(c)?,
             };
-            match flow {
-                Flow::Next(next) => {
-                    // "If after a run pointer points to the EOF code point, go to the next
-                    // step. Otherwise, increase pointer by 1." The code point at the pointer
-                    // after the run, not `c`: a state may have moved the pointer (over a run
-                    // it consumed, or into the states it ran directly).
-                    match self.c() {
-                        Some(ch) => self.pos += ch.len_utf8(),
-                        None => break,
-                    }
-                    state = next;
-                }
-                Flow::Again(next) => state = next,
-                Flow::End => break,
-            }
         }
         Ok(())
     }
@@ -490,36 +495,64 @@ pub(crate) fn fast_accepts(input: &str) -> bool {
     matches!(fast::scan(input), fast::Scan::Accepted(_))
 }
 
+/// Whether `input` parses against `base`: [`parse`] with the fast path's scan done once, and
+/// an accepted input never built.
+pub(crate) fn can_parse(input: &str, base: Option<&Url>) -> bool {
+    let config = ParseConfig {
+        base,
+        encoding: encoding_rs::UTF_8,
+        max_len: u32::MAX,
+        fast: true,
+    };
+    match fast::scan(input) {
+        fast::Scan::Accepted(_) => true,
+        scan => run_state_machine(input, &config, (), scan).is_ok(),
+    }
+}
+
 /// The [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser) without *url*
 /// and *state override*: parses `input` into a new URL. Inputs already in serialized form take
 /// the fast path ([`fast`]) unless `config.fast` is false or `sink` wants errors.
 pub(crate) fn parse<S: ErrorSink>(
     input: &str,
     config: &ParseConfig<'_>,
-    mut sink: S,
+    sink: S,
 ) -> Result<Url, ParseError> {
     // Not a spec step: offsets are `u32`, so an input over 4 GiB is refused before it is read.
     // (Its serialization could be shorter, but no input that long is a URL anyone can use.)
     if u32::try_from(input.len()).is_err() {
         return Err(ParseError::too_long(input.len()));
     }
-    // An input the fast path turns down after its scheme and authority: the state machine
-    // resumes at the path start state (`Parser::resume_at_path_start`).
-    let mut prefix = None;
+    // What the fast path found in an input it turns down, where the state machine can take
+    // over (see `run_state_machine`).
+    let mut scan = fast::Scan::Rejected;
     if config.fast && !sink.wants_errors() {
         match fast::scan(input) {
-            fast::Scan::Accepted(layout)
+            fast::Scan::Accepted(layout) => {
                 if config.encoding == encoding_rs::UTF_8
-                    || config.encoding.output_encoding() == encoding_rs::UTF_8 =>
-            {
-                if let Some(url) = fast::build(input, &layout, config.max_len) {
-                    return Ok(url);
+                    || config.encoding.output_encoding() == encoding_rs::UTF_8
+                {
+                    if let Some(url) = fast::build(input, &layout, config.max_len) {
+                        return Ok(url);
+                    }
                 }
             }
-            fast::Scan::Prefix(p) => prefix = Some(p),
-            _ => {}
+            other => scan = other,
         }
     }
+    run_state_machine(input, config, sink, scan)
+}
+
+/// The basic URL parser's state machine on `input`, taking over where `scan` (the fast path's
+/// verdict on `input`, [`fast::Scan::Rejected`] if there is none) says it can: at the *path
+/// start state* after an accepted scheme and authority (`Parser::resume_at_path_start`), or
+/// at the `:` that ends an accepted scheme (`Parser::resume_at_scheme_end`).
+fn run_state_machine<S: ErrorSink>(
+    input: &str,
+    config: &ParseConfig<'_>,
+    mut sink: S,
+    scan: fast::Scan,
+) -> Result<Url, ParseError> {
     let (processed, map) = input::preprocess(input, true, 0, &mut sink);
     let mut parser = Parser::new(
         &processed,
@@ -530,12 +563,16 @@ pub(crate) fn parse<S: ErrorSink>(
         sink,
         UrlBuf::with_capacity(output_capacity(&processed, config.base)),
     );
-    let state = match prefix {
-        Some(p) if parser.resume_at_path_start(input, &p) => State::PathStart,
-        _ => State::SchemeStart,
+    let flow = match scan {
+        fast::Scan::Prefix(p) if parser.resume_at_path_start(input, &p) => {
+            Ok(Flow::Again(State::PathStart))
+        }
+        fast::Scan::Scheme(s) => parser
+            .resume_at_scheme_end(input, &s)
+            .unwrap_or(Ok(Flow::Again(State::SchemeStart))),
+        _ => Ok(Flow::Again(State::SchemeStart)),
     };
-    parser
-        .run(state)
+    flow.and_then(|flow| parser.run_flow(flow))
         .map_err(|f| f.into_parse_error(input.len()))?;
     parser.end_path();
     parser
