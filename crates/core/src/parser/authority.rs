@@ -117,8 +117,10 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                         return Err(Failure::Override(SetterError::UnexpectedPort));
                     }
                     self.set_host_from_buffer()?;
-                    self.buffer_start = self.pos + 1;
-                    return Ok(Flow::Next(State::Port));
+                    self.pos += 1;
+                    self.buffer_start = self.pos;
+                    let c = self.c();
+                    return self.port_state(c);
                 }
                 None | Some('/' | '?' | '#') => return self.end_host(),
                 Some('\\') if special => return self.end_host(),
@@ -179,14 +181,16 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         match c {
             Some(d) if d.is_ascii_digit() => {
                 // "If c is an ASCII digit, append c to buffer." The buffer is the input, so
-                // the whole run of digits is taken at once, ending on its last digit.
+                // the whole run of digits is taken at once, and this state runs directly on the
+                // code point after it, which is not a digit.
                 let rest = self.input.as_bytes().get(self.pos..).unwrap_or_default();
                 let run = rest
                     .iter()
                     .position(|b| !b.is_ascii_digit())
                     .unwrap_or(rest.len());
-                self.pos += run.saturating_sub(1);
-                Ok(Flow::Next(State::Port))
+                self.pos += run;
+                let c = self.c();
+                self.port_state(c)
             }
             _ if self.ends_port(c) => {
                 let digits = self.buffer(self.buffer_start);

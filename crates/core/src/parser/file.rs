@@ -49,7 +49,10 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 if c == Some('\\') {
                     self.error_here(ValidationErrorKind::InvalidReverseSolidus);
                 }
-                Ok(Flow::Next(State::FileSlash))
+                // "Set state to file slash state", on the next code point: run directly.
+                self.pos += 1;
+                let c = self.c();
+                self.file_slash_state(c)
             }
             _ => match self.base.filter(|b| b.scheme_type.is_file()) {
                 Some(base) => {
@@ -100,8 +103,10 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 if c == Some('\\') {
                     self.error_here(ValidationErrorKind::InvalidReverseSolidus);
                 }
-                self.buffer_start = self.pos + 1;
-                Ok(Flow::Next(State::FileHost))
+                self.pos += 1;
+                self.buffer_start = self.pos;
+                let c = self.c();
+                self.file_host_state(c)
             }
             _ => {
                 if let Some(base) = self.base.filter(|b| b.scheme_type.is_file()) {

@@ -16,7 +16,10 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         match c {
             Some(c) if c.is_ascii_alphabetic() => {
                 self.url.out.push(c.to_ascii_lowercase());
-                Ok(Flow::Next(State::Scheme))
+                // "set state to scheme state", on the next code point: run directly.
+                self.pos += 1;
+                let c = self.c();
+                self.scheme_state(c)
             }
             _ => Ok(Flow::Again(State::NoScheme)),
         }
@@ -29,8 +32,8 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
             Some(c) if is_scheme_byte(c as u32) => {
                 // "If c is an ASCII alphanumeric, U+002B (+), U+002D (-), or U+002E (.),
                 // append c, lowercased, to buffer." Done for the whole run of such code points
-                // at once (each would come back to this state and do the same), ending with
-                // the pointer on the run's last code point.
+                // at once (each would come back to this state and do the same); this state then
+                // runs directly on the code point after the run, which is not one of them.
                 let rest = self.input.as_bytes().get(self.pos..).unwrap_or_default();
                 let run = rest
                     .iter()
@@ -43,8 +46,9 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 if let Some(added) = self.url.out.get_mut(start..) {
                     added.make_ascii_lowercase();
                 }
-                self.pos += run.saturating_sub(1);
-                Ok(Flow::Next(State::Scheme))
+                self.pos += run;
+                let c = self.c();
+                self.scheme_state(c)
             }
             Some(':') => {
                 // "Set url's scheme to buffer." The buffer is already in place.
@@ -63,22 +67,31 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                             at..at,
                         );
                     }
-                    Ok(Flow::Next(State::File))
+                    self.pos += 1;
+                    let c = self.c();
+                    self.file_state(c)
                 } else if self.is_special()
                     && self.base.is_some_and(|b| b.scheme() == self.url.scheme())
                 {
-                    Ok(Flow::Next(State::SpecialRelativeOrAuthority))
+                    self.pos += 1;
+                    let c = self.c();
+                    self.special_relative_or_authority_state(c)
                 } else if self.is_special() {
-                    Ok(Flow::Next(State::SpecialAuthoritySlashes))
+                    self.pos += 1;
+                    let c = self.c();
+                    self.special_authority_slashes_state(c)
                 } else if self.remaining().starts_with('/') {
                     // "set state to path or authority state and increase pointer by 1."
-                    self.pos += 1;
-                    Ok(Flow::Next(State::PathOrAuthority))
+                    self.pos += 2;
+                    let c = self.c();
+                    self.path_or_authority_state(c)
                 } else {
                     // "set url's path to the empty string and set state to opaque path state."
                     self.url.opaque_path = true;
                     self.url.path_start = after;
-                    Ok(Flow::Next(State::OpaquePath))
+                    self.pos += 1;
+                    let c = self.c();
+                    self.opaque_path_state(c)
                 }
             }
             _ => {
