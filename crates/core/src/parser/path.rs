@@ -62,6 +62,10 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
     /// [Path state](https://url.spec.whatwg.org/#path-state). The *buffer* is written in place:
     /// the segment being buffered starts at `segment_start` (its `/`) and runs to the end of
     /// the output; at its end it is kept, replaced or removed.
+    ///
+    /// After a U+002F (/) (or U+005C (\) when special), the state stays the path state: it
+    /// loops to the next code point itself instead of returning to [`Parser::run_flow`], and
+    /// after `?` or `#` it runs the query or fragment state directly.
     pub(crate) fn path_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
         let special = self.is_special();
         let overridden = self.state_override.is_some();
@@ -72,75 +76,89 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
             Some(_) => false,
         };
         let mut c = c;
-        if !ends(c) {
-            // Not a terminator: "UTF-8 percent-encode c using the path percent-encode set and
-            // append the result to buffer". Done for the whole run of code points up to the
-            // next possible terminator at once, which is the same as one at a time.
-            if self.segment_start.is_none() {
-                self.segment_start = Some(self.url.out.len());
-                self.url.out.push('/');
+        loop {
+            if !ends(c) {
+                // Not a terminator: "UTF-8 percent-encode c using the path percent-encode set
+                // and append the result to buffer". Done for the whole run of code points up
+                // to the next possible terminator at once, which is the same as one at a time.
+                if self.segment_start.is_none() {
+                    self.segment_start = Some(self.url.out.len());
+                    self.url.out.push('/');
+                }
+                let start = self.pos;
+                let rest = self.input.get(start..).unwrap_or_default();
+                let run = super::find_byte(rest.as_bytes(), |b| match b {
+                    b'/' => true,
+                    b'\\' => special,
+                    b'?' | b'#' => !overridden,
+                    _ => false,
+                });
+                let text = rest.get(..run).unwrap_or_default();
+                if self.sink.wants_errors() {
+                    for (i, ch) in text.char_indices() {
+                        self.check_url_unit(ch, start + i);
+                    }
+                }
+                utf8_percent_encode_into(text, &PATH, &mut self.url.out);
+                self.pos = start + run;
+                // The run ends at a code point that `ends` (or EOF): this state runs on it.
+                c = self.c();
             }
-            let start = self.pos;
-            let rest = self.input.get(start..).unwrap_or_default();
-            let run = super::find_byte(rest.as_bytes(), |b| match b {
-                b'/' => true,
-                b'\\' => special,
-                b'?' | b'#' => !overridden,
-                _ => false,
-            });
-            let text = rest.get(..run).unwrap_or_default();
-            if self.sink.wants_errors() {
-                for (i, ch) in text.char_indices() {
-                    self.check_url_unit(ch, start + i);
+            if special && c == Some('\\') {
+                self.error_here(ValidationErrorKind::InvalidReverseSolidus);
+            }
+            let seg_start = match self.segment_start.take() {
+                Some(s) => s,
+                None => {
+                    let s = self.url.out.len();
+                    self.url.out.push('/');
+                    s
+                }
+            };
+            let slash = c == Some('/') || (special && c == Some('\\'));
+            let segment = self.url.out.get(seg_start + 1..).unwrap_or_default();
+            // Single-dot and double-dot segments start with `.` or `%` (`%2e`).
+            let dot = matches!(segment.as_bytes().first(), Some(b'.' | b'%'));
+            if dot && is_double_dot(segment) {
+                self.url.out.truncate(seg_start);
+                self.shorten_path();
+                if !slash {
+                    self.url.out.push('/');
+                }
+            } else if dot && is_single_dot(segment) {
+                self.url.out.truncate(seg_start);
+                if !slash {
+                    self.url.out.push('/');
+                }
+            } else if self.url.scheme_type.is_file()
+                && seg_start == self.url.path_start
+                && is_windows_drive_letter(segment)
+            {
+                // "replace the second code point in buffer with U+003A (:)."
+                self.url.out.truncate(seg_start + 2);
+                self.url.out.push(':');
+            }
+            match c {
+                Some('?') => {
+                    self.start_query();
+                    self.pos += 1;
+                    let c = self.c();
+                    return self.query_state(c);
+                }
+                Some('#') => {
+                    self.start_fragment();
+                    self.pos += 1;
+                    let c = self.c();
+                    return self.fragment_state(c);
+                }
+                // EOF: the state machine ends.
+                None => return Ok(Flow::Next(State::Path)),
+                // `/` (or `\` when special): the path state again, on the next code point.
+                Some(ch) => {
+                    self.pos += ch.len_utf8();
+                    c = self.c();
                 }
             }
-            utf8_percent_encode_into(text, &PATH, &mut self.url.out);
-            self.pos = start + run;
-            // The run ends at a code point that `ends` (or EOF): this state runs on it.
-            c = self.c();
-        }
-        if special && c == Some('\\') {
-            self.error_here(ValidationErrorKind::InvalidReverseSolidus);
-        }
-        let seg_start = match self.segment_start.take() {
-            Some(s) => s,
-            None => {
-                let s = self.url.out.len();
-                self.url.out.push('/');
-                s
-            }
-        };
-        let slash = c == Some('/') || (special && c == Some('\\'));
-        let segment = self.url.out.get(seg_start + 1..).unwrap_or_default();
-        if is_double_dot(segment) {
-            self.url.out.truncate(seg_start);
-            self.shorten_path();
-            if !slash {
-                self.url.out.push('/');
-            }
-        } else if is_single_dot(segment) {
-            self.url.out.truncate(seg_start);
-            if !slash {
-                self.url.out.push('/');
-            }
-        } else if self.url.scheme_type.is_file()
-            && seg_start == self.url.path_start
-            && is_windows_drive_letter(segment)
-        {
-            // "replace the second code point in buffer with U+003A (:)."
-            self.url.out.truncate(seg_start + 2);
-            self.url.out.push(':');
-        }
-        match c {
-            Some('?') => {
-                self.start_query();
-                Ok(Flow::Next(State::Query))
-            }
-            Some('#') => {
-                self.start_fragment();
-                Ok(Flow::Next(State::Fragment))
-            }
-            _ => Ok(Flow::Next(State::Path)),
         }
     }
 
