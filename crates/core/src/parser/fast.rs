@@ -57,6 +57,20 @@
 //!
 //! No validation error is reported here, so the caller only takes this path when its sink
 //! does not want errors.
+//!
+//! # How the bytes are checked
+//!
+//! The scheme is compared as one `u64` word. The host, path, query and fragment are then
+//! each checked eight bytes at a time, without a branch per byte: the classes of the eight
+//! bytes (from [`CLASS`], a table computed from the percent-encode sets) are gathered into a
+//! word, in which the bytes that end the component are a mask (see [`scan_words`]). A
+//! component ends at the first byte of that mask (found with `trailing_zeros`), and only then
+//! is that byte looked at, so each component costs one data-dependent branch, not one per
+//! byte, per label or per segment. The rarer checks are found from masks too and only then
+//! done byte by byte: a host label that starts with `xn--` has a `--`, a single-dot or
+//! double-dot path segment starts with `.` or `%` right after a `/`, and the last label
+//! (for the ends in a number checker) starts after the host's last `.`, which is most often
+//! in its last eight bytes.
 
 use weburl_host::HostKind;
 use weburl_percent::{AsciiSet, FRAGMENT, PATH, SPECIAL_QUERY};
@@ -66,62 +80,6 @@ use super::Parser;
 use crate::errors::ErrorSink;
 use crate::scheme::SchemeType;
 use crate::url::Url;
-
-/// A byte that may appear in a path segment unchanged (not `/`, `\`, `?` or `#`, which end it).
-const PATH_OK: u8 = 1;
-/// A byte the query state copies unchanged for a special URL (not `#`, which ends it).
-const QUERY_OK: u8 = 2;
-/// A byte the fragment state copies unchanged.
-const FRAGMENT_OK: u8 = 4;
-/// A byte of a host label already in serialized form: lowercase ASCII alphanumeric, `-`, `_`.
-const HOST_OK: u8 = 8;
-/// An ASCII upper alpha: allowed in a host, which is then lowercased.
-const HOST_UPPER: u8 = 16;
-/// An ASCII digit.
-const DIGIT: u8 = 32;
-
-/// Whether `b` is printable ASCII and not in `set`.
-const fn copied(set: &AsciiSet, b: u8) -> bool {
-    b > 0x20 && b < 0x7F && !set.contains(b)
-}
-
-/// The byte classes, computed at compile time from the percent-encode sets.
-#[allow(clippy::indexing_slicing)] // const evaluation: an out-of-bounds index fails the build.
-static CLASS: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut i = 0;
-    while i < 256 {
-        let b = i as u8;
-        let mut c = 0;
-        if copied(&PATH, b) && b != b'/' && b != b'\\' {
-            c |= PATH_OK;
-        }
-        if copied(&SPECIAL_QUERY, b) && b != b'#' {
-            c |= QUERY_OK;
-        }
-        if copied(&FRAGMENT, b) {
-            c |= FRAGMENT_OK;
-        }
-        if b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_' {
-            c |= HOST_OK;
-        }
-        if b.is_ascii_digit() {
-            c |= DIGIT;
-        }
-        if b.is_ascii_uppercase() {
-            c |= HOST_UPPER;
-        }
-        t[i] = c;
-        i += 1;
-    }
-    t
-};
-
-#[inline(always)]
-#[allow(clippy::indexing_slicing)] // a `u8` index into a 256-entry table
-fn class(b: u8) -> u8 {
-    CLASS[b as usize]
-}
 
 /// Where the components of an accepted input are (byte offsets in the input).
 #[derive(Clone, Copy, Debug)]
@@ -147,8 +105,26 @@ fn first_word(b: &[u8]) -> u64 {
     if let Some(&w) = b.first_chunk::<8>() {
         return u64::from_le_bytes(w);
     }
-    // Shorter: byte by byte (a `copy_from_slice` of a variable length calls `memcpy`).
-    b.iter().rev().fold(0u64, |w, &x| (w << 8) | u64::from(x))
+    let mut w = [0u8; 8];
+    let n = b.len().min(8);
+    if let (Some(d), Some(s)) = (w.get_mut(..n), b.get(..n)) {
+        d.copy_from_slice(s);
+    }
+    u64::from_le_bytes(w)
+}
+
+/// The bytes of `b` from `i` (fewer than eight) as a little-endian word, zero-padded.
+#[inline(always)]
+fn tail_word(b: &[u8], i: usize) -> u64 {
+    match b.last_chunk::<8>() {
+        // The last eight bytes, shifted down by the `i + 8 - b.len()` (1 to 8) before `i`.
+        Some(&w) => {
+            #[allow(clippy::cast_possible_truncation)] // at most 64
+            let shift = (8 * (i + 8).saturating_sub(b.len())) as u32;
+            u64::from_le_bytes(w).checked_shr(shift).unwrap_or(0)
+        }
+        None => first_word(b.get(i..).unwrap_or_default()),
+    }
 }
 
 /// `s` (at most eight bytes) as a little-endian word, zero-padded; for the patterns below.
@@ -166,24 +142,13 @@ const fn word(s: &[u8]) -> u64 {
 }
 
 /// The mask of the first `n` bytes of a little-endian word.
-const fn mask(n: u32) -> u64 {
+const fn mask(n: usize) -> u64 {
     if n >= 8 {
         u64::MAX
     } else {
         (1u64 << (8 * n)) - 1
     }
 }
-
-/// The special schemes with `://`: the pattern, its length, the scheme type and the scheme's
-/// length.
-static SCHEMES: [(u64, u32, SchemeType, usize); 6] = [
-    (word(b"https://"), 8, SchemeType::Https, 5),
-    (word(b"http://"), 7, SchemeType::Http, 4),
-    (word(b"file://"), 7, SchemeType::File, 4),
-    (word(b"wss://"), 6, SchemeType::Wss, 3),
-    (word(b"ws://"), 5, SchemeType::Ws, 2),
-    (word(b"ftp://"), 6, SchemeType::Ftp, 3),
-];
 
 /// Recognizes a special scheme at the start of `b`, followed by `://`: the scheme type, the
 /// scheme's length, and whether it has upper-case letters.
@@ -195,56 +160,196 @@ static SCHEMES: [(u64, u32, SchemeType, usize); 6] = [
 #[inline]
 fn scheme(b: &[u8]) -> Option<(SchemeType, usize, bool)> {
     let w = first_word(b);
-    let folded = w | 0x2020_2020_2020_2020;
-    for &(pattern, len, t, scheme_len) in &SCHEMES {
-        let m = mask(len);
-        if folded & m == pattern {
-            if b.get(scheme_len..scheme_len + 3) != Some(b"://") {
-                return None;
-            }
-            return Some((t, scheme_len, w & m != pattern));
-        }
+    let folded = w | splat(0x20);
+    let is = |pattern: &[u8]| folded & mask(pattern.len()) == word(pattern);
+    let (t, len) = if is(b"https://") {
+        (SchemeType::Https, 5)
+    } else if is(b"http://") {
+        (SchemeType::Http, 4)
+    } else if is(b"file://") {
+        (SchemeType::File, 4)
+    } else if is(b"wss://") {
+        (SchemeType::Wss, 3)
+    } else if is(b"ws://") {
+        (SchemeType::Ws, 2)
+    } else if is(b"ftp://") {
+        (SchemeType::Ftp, 3)
+    } else {
+        return None;
+    };
+    if (w >> (8 * len)) & mask(3) != word(b"://") {
+        return None;
     }
-    None
+    Some((t, len, (w ^ folded) & mask(len) != 0))
 }
 
-/// The length of the prefix of `s` whose bytes all have the class bit `bit`.
-///
-/// Unrolled by four (one loop test per four bytes); each byte still ends the run at once.
+/// `b` in every byte of a word.
+const fn splat(b: u8) -> u64 {
+    0x0101_0101_0101_0101 * b as u64
+}
+
+/// The high bit of every byte of a word.
+const HIGH: u64 = splat(0x80);
+
+/// Each byte of the word `x` is `c`, as an exact mask of high bits: `x ^ c` has a zero byte
+/// there, which adding 0x7F to its low seven bits leaves without its high bit (no carry
+/// crosses into the next byte).
 #[inline(always)]
-fn run(s: &[u8], bit: u8) -> usize {
+const fn equals(x: u64, c: u8) -> u64 {
+    let y = x ^ splat(c);
+    !(((y & !HIGH) + splat(0x7F)) | y) & HIGH
+}
+
+// The classes of the bytes, one bit each.
+
+/// A byte of a host: an ASCII alphanumeric, `-`, `.` or `_`. Bit 0, so that the mask of the
+/// bytes before the first one without it holds no bit of that byte.
+const HOST_OK: u8 = 1;
+/// An ASCII upper alpha (a host's is lowercased).
+const UPPER: u8 = 2;
+/// `-` (a label starting with `xn--` has `--`).
+const DASH: u8 = 4;
+/// A byte that may appear in a path segment unchanged (not in the path percent-encode set,
+/// nor `\`, which a special URL treats as `/`), or the `/` between two segments. Not `?`
+/// and `#`, which end the path.
+const PATH_OK: u8 = 8;
+/// `/`.
+const SLASH: u8 = 16;
+/// `.` or `%`: the first byte of a single-dot or double-dot segment.
+const DOT: u8 = 32;
+/// A byte the query state copies unchanged for a special URL (not in the special-query
+/// percent-encode set). Not `#`, which ends the query.
+const QUERY_OK: u8 = 64;
+/// A byte the fragment state copies unchanged (not in the fragment percent-encode set).
+const FRAGMENT_OK: u8 = 128;
+
+/// Whether `b` is printable ASCII and not in `set`.
+const fn copied(set: &AsciiSet, b: u8) -> bool {
+    b > 0x20 && b < 0x7F && !set.contains(b)
+}
+
+/// The byte classes, computed at compile time from the percent-encode sets.
+#[allow(clippy::indexing_slicing)] // const evaluation: an out-of-bounds index fails the build.
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
     let mut i = 0;
-    let mut chunks = s.chunks_exact(4);
-    for chunk in &mut chunks {
-        if let [a, b, c, d] = *chunk {
-            if class(a) & bit == 0 {
-                return i;
-            }
-            if class(b) & bit == 0 {
-                return i + 1;
-            }
-            if class(c) & bit == 0 {
-                return i + 2;
-            }
-            if class(d) & bit == 0 {
-                return i + 3;
-            }
+    while i < 256 {
+        let b = i as u8;
+        let mut c = 0;
+        if b.is_ascii_alphanumeric() || b == b'-' || b == b'.' || b == b'_' {
+            c |= HOST_OK;
         }
-        i += 4;
-    }
-    for &b in chunks.remainder() {
-        if class(b) & bit == 0 {
-            return i;
+        if b.is_ascii_uppercase() {
+            c |= UPPER;
         }
+        if b == b'-' {
+            c |= DASH;
+        }
+        if copied(&PATH, b) && b != b'\\' {
+            c |= PATH_OK;
+        }
+        if b == b'/' {
+            c |= SLASH;
+        }
+        if b == b'.' || b == b'%' {
+            c |= DOT;
+        }
+        if copied(&SPECIAL_QUERY, b) && b != b'#' {
+            c |= QUERY_OK;
+        }
+        if copied(&FRAGMENT, b) {
+            c |= FRAGMENT_OK;
+        }
+        t[i] = c;
         i += 1;
     }
-    i
+    t
+};
+
+/// The classes of the eight bytes `w`, in the same places of a word: eight table lookups
+/// without a branch.
+#[inline(always)]
+fn classes(w: &[u8; 8]) -> u64 {
+    let mut c = 0;
+    for (k, &b) in w.iter().enumerate() {
+        #[allow(clippy::indexing_slicing)] // a `u8` index into a 256-entry table
+        let class = CLASS[b as usize];
+        c |= u64::from(class) << (8 * k);
+    }
+    c
 }
 
-/// Whether the host label `label` starts with an ASCII case-insensitive `xn--`.
-#[inline]
-fn is_punycode_label(label: &[u8]) -> bool {
-    matches!(label, [x, n, b'-', b'-', ..] if x.eq_ignore_ascii_case(&b'x') && n.eq_ignore_ascii_case(&b'n'))
+/// The bytes of the word of classes `c` without the class `bit` (as that bit).
+#[inline(always)]
+const fn without(c: u64, bit: u8) -> u64 {
+    !c & splat(bit)
+}
+
+/// The bits of the bytes before the first byte with a bit set in `m` (all if there is none),
+/// and the bits of that byte below its lowest set one.
+#[inline(always)]
+const fn before(m: u64) -> u64 {
+    m.wrapping_sub(1) & !m
+}
+
+/// The offset of the first byte with a bit set in `m` (not zero).
+#[inline(always)]
+fn first_byte(m: u64) -> usize {
+    (m.trailing_zeros() / 8) as usize
+}
+
+/// The offset of the last byte with a bit set in `m` (not zero).
+#[inline(always)]
+fn last_byte(m: u64) -> usize {
+    (7 - m.leading_zeros() / 8) as usize
+}
+
+/// Runs `step` on the words of classes of `b` from `at` (the last word zero-padded) until
+/// it returns a mask that is not zero: the offset of the first byte of the mask, or
+/// `b.len()`. A zero byte is a control, whose class is empty: it ends every component, and a
+/// first byte at `b.len()` is the end.
+#[inline(always)]
+fn scan_words(b: &[u8], at: usize, mut step: impl FnMut(u64) -> u64) -> usize {
+    let (words, _) = b.get(at..).unwrap_or_default().as_chunks::<8>();
+    let mut i = at;
+    for w in words {
+        let stop = step(classes(w));
+        if stop != 0 {
+            return i + first_byte(stop);
+        }
+        i += 8;
+    }
+    (i + first_byte(step(classes(&tail_word(b, i).to_le_bytes())))).min(b.len())
+}
+
+/// Whether a label of the host `host` starts with an ASCII case-insensitive `xn--`.
+fn has_punycode_label(host: &[u8]) -> bool {
+    host.split(|&c| c == b'.').any(|label| {
+        matches!(label, [x, n, b'-', b'-', ..] if x.eq_ignore_ascii_case(&b'x') && n.eq_ignore_ascii_case(&b'n'))
+    })
+}
+
+/// Where the last label of the host `b[start..end]` (not empty) starts: after its last `.`,
+/// found in its last eight bytes if there.
+#[inline(always)]
+fn last_label(b: &[u8], start: usize, end: usize) -> usize {
+    let len = end - start;
+    if let Some(&w) = end
+        .checked_sub(8)
+        .and_then(|s| b.get(s..end)?.first_chunk::<8>())
+    {
+        // The host's bytes are the last `len` of the word.
+        let dots = equals(u64::from_le_bytes(w), b'.') & !mask(8 - len.min(8));
+        if dots != 0 {
+            return end - 8 + last_byte(dots) + 1;
+        }
+        if len <= 8 {
+            return start;
+        }
+    }
+    b.get(start..end)
+        .and_then(|h| h.iter().rposition(|&c| c == b'.'))
+        .map_or(start, |p| start + p + 1)
 }
 
 /// The authority (`host [":" port]`) at `start`: the host's end, the port, the path's start
@@ -257,49 +362,39 @@ fn authority(
     scheme: SchemeType,
 ) -> Option<(usize, Option<u16>, usize, bool)> {
     let file = scheme.is_file();
-    let h = b.get(start..)?;
-    let mut upper = false;
-    let mut label_start = 0;
-    let mut i = 0;
-    // One pass over the host: lowercase alphanumerics, `-` and `_` in a tight loop, stopping
-    // at each `.` (to check the label), upper-case letter or end of the host.
-    let stop = loop {
-        i += run(h.get(i..)?, HOST_OK);
-        match h.get(i) {
-            Some(&c) if class(c) & HOST_UPPER != 0 => {
-                upper = true;
-                i += 1;
-            }
-            Some(b'.') => {
-                if is_punycode_label(h.get(label_start..i)?) {
-                    return None;
-                }
-                i += 1;
-                label_start = i;
-            }
-            other => break other.copied(),
-        }
-    };
-    let host = h.get(..i)?;
-    let last = h.get(label_start..i)?;
-    if host.is_empty() {
+    let mut upper = 0;
+    let mut dashes = 0;
+    let host_end = scan_words(b, start, |c| {
+        let stop = without(c, HOST_OK);
+        let keep = before(stop);
+        upper |= c & keep & splat(UPPER);
+        // A `-` followed by a `-`, or the word's last byte if it is `-`.
+        let dash = c & splat(DASH);
+        dashes |= dash & keep & ((dash >> 8) | (u64::from(DASH) << 56));
+        stop
+    });
+    if host_end == start {
         // The empty host: only `file` allows it.
         if !file {
             return None;
         }
-    } else if is_punycode_label(last)
+    } else {
+        let label_start = last_label(b, start, host_end);
         // The ends in a number checker: the last label (not empty) starts with a non-digit.
-        || last.first().is_none_or(u8::is_ascii_digit)
-        || (file && host.eq_ignore_ascii_case(b"localhost"))
-    {
-        return None;
+        if label_start >= host_end
+            || b.get(label_start).is_none_or(u8::is_ascii_digit)
+            || (dashes != 0 && has_punycode_label(b.get(start..host_end)?))
+            || (file && b.get(start..host_end)?.eq_ignore_ascii_case(b"localhost"))
+        {
+            return None;
+        }
     }
-    let host_end = start + i;
-    match stop {
+    let upper = upper != 0;
+    match b.get(host_end) {
         None | Some(b'/' | b'?' | b'#') => Some((host_end, None, host_end, upper)),
         Some(b':') if !file => {
-            let p = h.get(i + 1..)?;
-            let len = run(p, DIGIT);
+            let p = b.get(host_end + 1..)?;
+            let len = p.iter().take(6).take_while(|d| d.is_ascii_digit()).count();
             // At most five digits, no leading zero, at most 65535, not the default port.
             if len == 0 || len > 5 || (len > 1 && p.first() == Some(&b'0')) {
                 return None;
@@ -323,10 +418,11 @@ fn authority(
     }
 }
 
-/// Whether the path segment `seg` is a single-dot or double-dot segment.
-#[inline]
-fn is_dot_segment(seg: &[u8]) -> bool {
-    core::str::from_utf8(seg).is_ok_and(|s| is_single_dot(s) || is_double_dot(s))
+/// Whether a segment of the path `path` (`/`-separated) is a single-dot or double-dot
+/// segment.
+fn has_dot_segment(path: &[u8]) -> bool {
+    path.split(|&c| c == b'/')
+        .any(|seg| core::str::from_utf8(seg).is_ok_and(|s| is_single_dot(s) || is_double_dot(s)))
 }
 
 /// The path at `at`: its end and whether it is empty (the serialization then has `/`), or
@@ -342,21 +438,24 @@ fn path(b: &[u8], at: usize, file: bool) -> Option<(usize, bool)> {
         // Possibly a Windows drive letter with `|`, which the path state rewrites.
         return None;
     }
-    let mut i = 1;
-    loop {
-        // At the start of a segment.
-        let seg = p.get(i..)?;
-        let n = run(seg, PATH_OK);
-        if matches!(seg.first(), Some(b'.' | b'%')) && is_dot_segment(seg.get(..n)?) {
-            return None;
-        }
-        i += n;
-        match p.get(i) {
-            Some(b'/') => i += 1,
-            None | Some(b'?' | b'#') => return Some((at + i, false)),
-            Some(_) => return None,
-        }
+    // The segments and the `/` between them; also each `.` or `%` right after a `/` (where a
+    // dot segment starts), and the previous word's slashes.
+    let mut dot_starts = 0;
+    let mut slash_before = 0;
+    let end = scan_words(b, at, |c| {
+        // `SLASH` is the bit below `DOT`: shifted up by a byte and a bit, it is on the next
+        // byte's `DOT`.
+        let slash = c & splat(SLASH);
+        dot_starts |= c & splat(DOT) & ((slash << 9) | (slash_before >> 55));
+        slash_before = slash;
+        without(c, PATH_OK)
+    });
+    if !matches!(b.get(end), None | Some(b'?' | b'#'))
+        || (dot_starts != 0 && has_dot_segment(b.get(at..end)?))
+    {
+        return None;
     }
+    Some((end, false))
 }
 
 /// A scheme and authority checked as for the fast path (see the module documentation), at
@@ -407,8 +506,7 @@ fn rest(b: &[u8], at: usize, file: bool) -> Option<(bool, Option<usize>, Option<
     let mut query_start = None;
     if b.get(i) == Some(&b'?') {
         query_start = Some(i);
-        i += 1;
-        i += run(b.get(i..)?, QUERY_OK);
+        i = scan_words(b, i + 1, |c| without(c, QUERY_OK));
     }
     // Fragment.
     let mut fragment_start = None;
@@ -416,8 +514,7 @@ fn rest(b: &[u8], at: usize, file: bool) -> Option<(bool, Option<usize>, Option<
         None => {}
         Some(b'#') => {
             fragment_start = Some(i);
-            let f = b.get(i + 1..)?;
-            if run(f, FRAGMENT_OK) != f.len() {
+            if scan_words(b, i + 1, |c| without(c, FRAGMENT_OK)) != b.len() {
                 return None;
             }
         }
@@ -605,4 +702,52 @@ pub(crate) fn build(input: &str, layout: &Layout, max_len: u32) -> Option<Url> {
         debug_assert!(check.is_ok(), "{check:?} in {url:?}");
     }
     Some(url)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equals_is_exact() {
+        for c in 0..=255u8 {
+            for x in [0u8, 0x7F, 0x80, 0xFF, b'.', c ^ 1, c ^ 0x80] {
+                for k in 0..8 {
+                    let w = (splat(x) & !(0xFF << (8 * k))) | (u64::from(c) << (8 * k));
+                    let want = (0..8).fold(0, |m, j| {
+                        let byte = if j == k { c } else { x };
+                        m | (u64::from(byte == b'.') << (8 * j + 7))
+                    });
+                    assert_eq!(equals(w, b'.'), want, "{c:#x} among {x:#x} at {k}");
+                }
+            }
+        }
+    }
+
+    fn accepted(input: &str) -> bool {
+        matches!(scan(input), Scan::Accepted(_))
+    }
+
+    #[test]
+    fn masks_across_words() {
+        // A dot segment or `xn--` label at every offset, also across the words' boundaries.
+        for pad in 0..17 {
+            let p = "a".repeat(pad);
+            assert!(accepted(&format!("https://ex.com/{p}/a.%2e/b")), "{pad}");
+            for dots in [".", "..", "%2E", ".%2e", "%2e.", "%2e%2E"] {
+                for end in ["", "/", "/x", "?q", "#f"] {
+                    let input = format!("https://ex.com/{p}/{dots}{end}");
+                    assert!(!accepted(&input), "{input}");
+                }
+            }
+            assert!(
+                accepted(&format!("https://{p}a-x--n.{p}x-n--.com/")),
+                "{pad}"
+            );
+            assert!(!accepted(&format!("https://{p}a.xN--n.com/")), "{pad}");
+            assert!(!accepted(&format!("https://{p}a.xn--n/")), "{pad}");
+            assert!(!accepted(&format!("https://a.{p}.9/")), "{pad}");
+            assert!(accepted(&format!("https://a.{p}b9/")), "{pad}");
+        }
+    }
 }
