@@ -34,16 +34,7 @@ impl Url {
     /// the URL, so nothing is allocated; other inputs are parsed in full, which allocates
     /// the URL (and the base's).
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
-        match base {
-            None => parser::can_parse(input, None),
-            // A base is only needed for inputs the fast path does not accept, but it must
-            // parse.
-            Some(base) if parser::fast_accepts(input) => parser::can_parse(base, None),
-            Some(base) => match Url::parse(base) {
-                Ok(base) => parser::can_parse(input, Some(&base)),
-                Err(_) => false,
-            },
-        }
+        parser::can_parse(input, base)
     }
 
     /// A builder for parsing with options: base URL, query encoding, maximum length, and

@@ -350,19 +350,18 @@ static DOMAIN_BYTE: [u8; 256] = {
     t
 };
 
-/// The host parser's steps after *isOpaque*, in one pass, for the usual input when no
-/// validation error is wanted: ASCII with no U+0025 (%) and no forbidden domain code point,
-/// whose last label (after a trailing U+002E (.), if any) starts with a non-digit. Appends
-/// the domain and returns true; returns false (`out` unchanged) for any other input, which
-/// the caller then runs the steps on one by one.
+/// The host parser's steps after *isOpaque*, in one scan of the bytes and the ends in a
+/// number checker, for the usual input when no validation error is wanted: ASCII with no
+/// U+0025 (%) and no forbidden domain code point, that does not end in a number. Appends the
+/// domain and returns true; returns false (`out` unchanged) for any other input, which the
+/// caller then runs the steps on one by one.
 ///
 /// For such an input, the spec's steps give: percent-decoding and "UTF-8 decode without BOM"
 /// return `input` itself; the domain parser with *beStrict* false runs *domain parser
 /// ToASCII* with true only for its validation error (step 2, which "does not return"), then
 /// "If domain is an ASCII string, then set result to domain, lowercased": not empty, no
-/// forbidden domain code point, so that is the result; and it does not *end in a number*,
-/// because its last part is neither all digits nor an IPv4 number, both of which start with
-/// an ASCII digit (`0x` included). The result is the domain, `input` lowercased.
+/// forbidden domain code point, so that is the result; and it does not *end in a number*.
+/// The result is the domain, `input` lowercased.
 #[inline]
 fn plain_ascii_domain(input: &str, out: &mut String) -> bool {
     let bytes = input.as_bytes();
@@ -376,15 +375,8 @@ fn plain_ascii_domain(input: &str, out: &mut String) -> bool {
     if class & NOT_PLAIN != 0 {
         return false;
     }
-    let trimmed = match bytes.split_last() {
-        Some((b'.', rest)) => rest,
-        _ => bytes,
-    };
-    let last_start = trimmed
-        .iter()
-        .rposition(|&b| b == b'.')
-        .map_or(0, |dot| dot + 1);
-    if trimmed.get(last_start).is_none_or(u8::is_ascii_digit) {
+    // The ends in a number checker gives the same answer on `input` as on it lowercased.
+    if ends_in_a_number(input) {
         return false;
     }
     let start = out.len();

@@ -455,6 +455,18 @@ pub(crate) struct ParseConfig<'b> {
     pub(crate) fast: bool,
 }
 
+impl Default for ParseConfig<'_> {
+    /// No base, UTF-8, no length limit but `u32`'s, the fast path allowed.
+    fn default() -> Self {
+        ParseConfig {
+            base: None,
+            encoding: encoding_rs::UTF_8,
+            max_len: u32::MAX,
+            fast: true,
+        }
+    }
+}
+
 /// The bytes the percent-encode sets of the path, query and fragment may encode, other than
 /// `?` and `#` (which end components and are never encoded there): each may take 3 bytes.
 const MAY_ENCODE: AsciiSet = PATH
@@ -495,19 +507,24 @@ pub(crate) fn fast_accepts(input: &str) -> bool {
     matches!(fast::scan(input), fast::Scan::Accepted(_))
 }
 
-/// Whether `input` parses against `base`: [`parse`] with the fast path's scan done once, and
-/// an accepted input never built.
-pub(crate) fn can_parse(input: &str, base: Option<&Url>) -> bool {
-    let config = ParseConfig {
-        base,
-        encoding: encoding_rs::UTF_8,
-        max_len: u32::MAX,
-        fast: true,
-    };
-    match fast::scan(input) {
-        fast::Scan::Accepted(_) => true,
-        scan => run_state_machine(input, &config, (), scan).is_ok(),
+/// [`canParse(url, base)`](https://url.spec.whatwg.org/#dom-url-canparse): whether `input`
+/// parses against `base` (parsed first, if given). [`parse`] with the fast path's scan done
+/// once and an accepted input never built; a base is then only parsed to see that it parses.
+pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
+    let scan = fast::scan(input);
+    if let fast::Scan::Accepted(_) = scan {
+        return base.is_none_or(|b| can_parse(b, None));
     }
+    let base = match base.map(|b| parse(b, &ParseConfig::default(), ())) {
+        Some(Ok(b)) => Some(b),
+        Some(Err(_)) => return false,
+        None => None,
+    };
+    let config = ParseConfig {
+        base: base.as_ref(),
+        ..ParseConfig::default()
+    };
+    run_state_machine(input, &config, (), scan).is_ok()
 }
 
 /// The [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser) without *url*
