@@ -65,7 +65,7 @@ pub use idna::punycode::{DECODE_MAX_INPUT_LENGTH, ENCODE_MAX_INPUT_LENGTH};
 pub use ipv4::ends_in_a_number;
 pub use opaque::{is_forbidden_host_code_point, opaque_host_invalid_url_units};
 
-use error::RangeMap;
+use error::{fail, RangeMap};
 
 /// A [host](https://url.spec.whatwg.org/#concept-host): a domain, an IPv4 or IPv6 address, an
 /// opaque host or the empty host. `S` is the string type of domains and opaque hosts (`&str`
@@ -296,15 +296,15 @@ fn host_parser<S: HostErrorSink + ?Sized>(
         }
         match weburl_percent::percent_decode(input.as_bytes()) {
             Cow::Borrowed(_) => (Cow::Borrowed(input), range_map(input)),
-            // Valid UTF-8 (the usual case) keeps the decoded bytes' allocation; only invalid
-            // UTF-8 is copied with U+FFFD substitutions.
-            Cow::Owned(bytes) => (
-                Cow::Owned(
-                    String::from_utf8(bytes)
-                        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
-                ),
-                RangeMap::Whole(input.len()),
-            ),
+            // Valid UTF-8 (the usual case) keeps the decoded bytes' allocation.
+            Cow::Owned(bytes) => match String::from_utf8(bytes) {
+                Ok(domain) => (Cow::Owned(domain), RangeMap::Whole(input.len())),
+                // Invalid UTF-8 decodes with U+FFFD substitutions, and U+FFFD is disallowed in
+                // the IDNA Mapping Table: UTS 46 ToASCII records an error, strict or not, so
+                // the domain parser reports its domain-to-ASCII validation error on the whole
+                // input and returns failure. Done here without decoding and mapping.
+                Err(_) => return fail(errors, HostErrorKind::DomainToAscii, 0..input.len()),
+            },
         }
     } else {
         (Cow::Borrowed(input), range_map(input))
