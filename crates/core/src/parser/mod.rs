@@ -571,6 +571,15 @@ fn run_state_machine<S: ErrorSink>(
     scan: fast::Scan,
 ) -> Result<Url, ParseError> {
     let (processed, map) = input::preprocess(input, true, 0, &mut sink);
+    // Whether the input starts with a scheme; the scan has seen one when it got past it.
+    let scheme = !matches!(scan, fast::Scan::Rejected) || scheme::starts_with_scheme(&processed);
+    // Without a scheme and without a base the no scheme state fails before anything is
+    // written: then nothing is allocated.
+    let capacity = if scheme || config.base.is_some() {
+        output_capacity(&processed, config.base)
+    } else {
+        0
+    };
     let mut parser = Parser::new(
         &processed,
         map,
@@ -578,9 +587,12 @@ fn run_state_machine<S: ErrorSink>(
         config.encoding,
         None,
         sink,
-        UrlBuf::with_capacity(output_capacity(&processed, config.base)),
+        UrlBuf::with_capacity(capacity),
     );
     let flow = match scan {
+        // The scheme start and scheme states would find no scheme and go to the no scheme
+        // state at the start of the input: go there directly.
+        _ if !scheme => Ok(Flow::Again(State::NoScheme)),
         fast::Scan::Prefix(p) if parser.resume_at_path_start(input, &p) => {
             Ok(Flow::Again(State::PathStart))
         }

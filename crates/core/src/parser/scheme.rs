@@ -144,6 +144,25 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
     }
 }
 
+/// Whether the scheme start and scheme states (without state override) find a scheme at the
+/// start of `input`: an ASCII alpha, then code points the scheme state appends, then U+003A (:).
+/// Otherwise they go to the *no scheme state* with the pointer at the start of the input ("If
+/// c is an ASCII alpha ... Otherwise, if state override is not given, set state to no scheme
+/// state and decrease pointer by 1", and the scheme state's "start over").
+pub(crate) fn starts_with_scheme(input: &str) -> bool {
+    let bytes = input.as_bytes();
+    match bytes.first() {
+        Some(b) if b.is_ascii_alphabetic() => {}
+        _ => return false,
+    }
+    let rest = bytes.get(1..).unwrap_or_default();
+    let run = rest
+        .iter()
+        .position(|&b| !is_scheme_byte(u32::from(b)))
+        .unwrap_or(rest.len());
+    rest.get(run) == Some(&b':')
+}
+
 /// Whether `c` is an ASCII alphanumeric, U+002B (+), U+002D (-) or U+002E (.): a code point the
 /// scheme state appends to the buffer.
 #[inline]
