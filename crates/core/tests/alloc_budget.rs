@@ -136,3 +136,19 @@ fn urltestdata() {
     assert_eq!(c.parse_ok_fast.keys().copied().collect::<Vec<_>>(), [1]);
     assert_eq!(c.can_parse_fast.keys().copied().collect::<Vec<_>>(), [0]);
 }
+
+/// Without a base, an input without a scheme fails before anything is written: it allocates
+/// nothing (nor does its `can_parse`).
+#[test]
+fn no_scheme_without_base_allocates_nothing() {
+    for input in [
+        "", "#", "?x", "/path", "//host/", "a", "a//", "\\\\x\\y", "  \t/x", "1a:b",
+    ] {
+        let (result, n) = count(|| Url::parse(input));
+        assert!(result.is_err(), "{input:?}");
+        assert_eq!(n, 0, "{input:?}");
+        let (ok, n) = count(|| Url::can_parse(input, None));
+        assert!(!ok, "{input:?}");
+        assert_eq!(n, 0, "{input:?}");
+    }
+}

@@ -633,19 +633,13 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         prefix: &SchemePrefix,
     ) -> Option<Result<super::Flow, super::Failure>> {
         let end = prefix.scheme_end;
-        let head = self.input.get(..end)?;
         if original.as_bytes().get(..=end) != self.input.as_bytes().get(..=end)
             || self.pos != 0
             || !self.url.out.is_empty()
         {
             return None;
         }
-        self.url.out.push_str(head);
-        if prefix.lowercase {
-            self.url.out.make_ascii_lowercase();
-        }
-        self.pos = end;
-        Some(self.scheme_state(Some(':')))
+        Some(self.start_at_scheme_end(end, prefix.lowercase))
     }
 }
 

@@ -571,14 +571,21 @@ fn run_state_machine<S: ErrorSink>(
     scan: fast::Scan,
 ) -> Result<Url, ParseError> {
     let (processed, map) = input::preprocess(input, true, 0, &mut sink);
-    // Whether the input starts with a scheme; the scan has seen one when it got past it.
-    let scheme = !matches!(scan, fast::Scan::Rejected) || scheme::starts_with_scheme(&processed);
+    // Where the scheme ends, when the scan did not get past it (see `Parser::start_at_scheme_end`;
+    // not when the full state machine is asked for).
+    let shortcut = config.fast && matches!(scan, fast::Scan::Rejected);
+    let scheme_end = if shortcut {
+        scheme::scheme_end(&processed)
+    } else {
+        None
+    };
     // Without a scheme and without a base the no scheme state fails before anything is
     // written: then nothing is allocated.
-    let capacity = if scheme || config.base.is_some() {
-        output_capacity(&processed, config.base)
-    } else {
+    let no_scheme = shortcut && scheme_end.is_none();
+    let capacity = if no_scheme && config.base.is_none() {
         0
+    } else {
+        output_capacity(&processed, config.base)
     };
     let mut parser = Parser::new(
         &processed,
@@ -590,9 +597,12 @@ fn run_state_machine<S: ErrorSink>(
         UrlBuf::with_capacity(capacity),
     );
     let flow = match scan {
-        // The scheme start and scheme states would find no scheme and go to the no scheme
-        // state at the start of the input: go there directly.
-        _ if !scheme => Ok(Flow::Again(State::NoScheme)),
+        fast::Scan::Rejected if shortcut => match scheme_end {
+            Some(end) => parser.start_at_scheme_end(end, true),
+            // The scheme start and scheme states would find no scheme and go to the no scheme
+            // state at the start of the input: go there directly.
+            None => Ok(Flow::Again(State::NoScheme)),
+        },
         fast::Scan::Prefix(p) if parser.resume_at_path_start(input, &p) => {
             Ok(Flow::Again(State::PathStart))
         }

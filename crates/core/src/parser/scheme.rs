@@ -104,6 +104,25 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         }
     }
 
+    /// The scheme start and scheme states on an input whose scheme ends at `end` (see
+    /// [`scheme_end`]), with the output empty: the scheme, lowercased, is the *buffer* ("append
+    /// c, lowercased, to buffer" for each of its code points), and the scheme state then runs
+    /// on the U+003A (:). Nothing in these steps reports a validation error.
+    pub(crate) fn start_at_scheme_end(
+        &mut self,
+        end: usize,
+        lowercase: bool,
+    ) -> Result<Flow, Failure> {
+        self.url
+            .out
+            .push_str(self.input.get(..end).unwrap_or_default());
+        if lowercase {
+            self.url.out.make_ascii_lowercase();
+        }
+        self.pos = end;
+        self.scheme_state(Some(':'))
+    }
+
     /// [No scheme state](https://url.spec.whatwg.org/#no-scheme-state).
     pub(crate) fn no_scheme_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
         let Some(base) = self.base else {
@@ -144,23 +163,22 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
     }
 }
 
-/// Whether the scheme start and scheme states (without state override) find a scheme at the
-/// start of `input`: an ASCII alpha, then code points the scheme state appends, then U+003A (:).
-/// Otherwise they go to the *no scheme state* with the pointer at the start of the input ("If
-/// c is an ASCII alpha ... Otherwise, if state override is not given, set state to no scheme
-/// state and decrease pointer by 1", and the scheme state's "start over").
-pub(crate) fn starts_with_scheme(input: &str) -> bool {
+/// Where the scheme start and scheme states (without state override) find the U+003A (:) that
+/// ends a scheme at the start of `input`: after an ASCII alpha and a run of code points the
+/// scheme state appends. `None` if there is no scheme: they then go to the *no scheme state*
+/// with the pointer at the start of the input ("Otherwise, if state override is not given, set
+/// state to no scheme state and decrease pointer by 1", and the scheme state's "start over").
+pub(crate) fn scheme_end(input: &str) -> Option<usize> {
     let bytes = input.as_bytes();
-    match bytes.first() {
-        Some(b) if b.is_ascii_alphabetic() => {}
-        _ => return false,
+    if !bytes.first()?.is_ascii_alphabetic() {
+        return None;
     }
     let rest = bytes.get(1..).unwrap_or_default();
     let run = rest
         .iter()
         .position(|&b| !is_scheme_byte(u32::from(b)))
         .unwrap_or(rest.len());
-    rest.get(run) == Some(&b':')
+    (rest.get(run) == Some(&b':')).then_some(run + 1)
 }
 
 /// Whether `c` is an ASCII alphanumeric, U+002B (+), U+002D (-) or U+002E (.): a code point the
