@@ -16,10 +16,18 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         let mask = AUTHORITY_STOP | if special { BACKSLASH } else { 0 };
         let stop = |b: u8| byte_class(b) & mask != 0;
         let mut c = c;
+        let start = self.pos;
+        // The classes of the code points skipped: whether the host state would stop in them.
+        let mut seen = 0;
         if c.is_some_and(|ch| !(ch.is_ascii() && stop(ch as u8))) {
             // "Otherwise, append c to buffer": the buffer is the input, so skip to the next
             // code point this state treats differently, and run on it.
-            self.skip_until(stop);
+            let rest = self.input.as_bytes().get(self.pos..).unwrap_or_default();
+            self.pos += super::find_byte(rest, |b| {
+                let class = byte_class(b);
+                seen |= class;
+                class & mask != 0
+            });
             c = self.c();
         }
         match c {
@@ -64,15 +72,23 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 self.buffer_start = self.pos + 1;
                 Ok(Flow::Next(State::Authority))
             }
-            // After the skip, `c` is one of those or EOF.
-            _ => self.end_authority(),
+            // After the skip, `c` is one of those or EOF. When the buffer is all of this
+            // skip and has no U+003A (:), U+005B ([) or U+005D (]), the host state, started
+            // over at its start, would skip to this same code point and end the host there.
+            _ => {
+                let plain_host = start == self.buffer_start && seen & HOST_ONLY_STOP == 0;
+                self.end_authority(plain_host)
+            }
         }
     }
 
     /// The authority state's end: "If atSignSeen is true and buffer is the empty string,
     /// host-missing validation error, return failure. Decrease pointer by buffer's code point
     /// length + 1, set buffer to the empty string, and set state to host state."
-    fn end_authority(&mut self) -> Result<Flow, Failure> {
+    ///
+    /// With `plain_host` (see the caller), the host state's run over the buffer is known to
+    /// end at the pointer: the host ends there without it.
+    fn end_authority(&mut self, plain_host: bool) -> Result<Flow, Failure> {
         if self.at_sign_seen && self.buffer_start == self.pos {
             return Err(self.fail(ValidationErrorKind::HostMissing, self.pos..self.pos));
         }
@@ -92,6 +108,9 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         }
         u.host_start = u.out.len();
         u.host_end = u.host_start;
+        if plain_host && self.state_override.is_none() {
+            return self.end_host();
+        }
         self.pos = self.buffer_start;
         let c = self.c();
         self.host_state(c)
@@ -259,6 +278,9 @@ const AUTHORITY_STOP: u8 = 1;
 /// [`byte_class`] bit: U+003A (:), U+005B ([), U+005D (]), U+002F (/), U+003F (?) or U+0023 (#),
 /// which the host state treats differently from other code points.
 const HOST_STOP: u8 = 2;
+/// The [`HOST_STOP`] code points that do not end the authority: U+003A (:), U+005B ([) and
+/// U+005D (]).
+const HOST_ONLY_STOP: u8 = 8;
 /// [`byte_class`] bit: U+005C (\), which both states treat like U+002F (/) when url is special.
 const BACKSLASH: u8 = 4;
 
@@ -270,9 +292,9 @@ static BYTE_CLASS: [u8; 256] = {
     t[b'/' as usize] |= AUTHORITY_STOP | HOST_STOP;
     t[b'?' as usize] |= AUTHORITY_STOP | HOST_STOP;
     t[b'#' as usize] |= AUTHORITY_STOP | HOST_STOP;
-    t[b':' as usize] |= HOST_STOP;
-    t[b'[' as usize] |= HOST_STOP;
-    t[b']' as usize] |= HOST_STOP;
+    t[b':' as usize] |= HOST_STOP | HOST_ONLY_STOP;
+    t[b'[' as usize] |= HOST_STOP | HOST_ONLY_STOP;
+    t[b']' as usize] |= HOST_STOP | HOST_ONLY_STOP;
     t[b'\\' as usize] |= BACKSLASH;
     t
 };

@@ -378,7 +378,7 @@ impl<'i, 'b, S: ErrorSink> Parser<'i, 'b, S> {
 /// The index of the first byte of `bytes` that `stop` matches, or the length of `bytes`.
 /// Unrolled by four (one loop test per four bytes); each byte still ends the search at once.
 #[inline(always)]
-pub(crate) fn find_byte(bytes: &[u8], stop: impl Fn(u8) -> bool) -> usize {
+pub(crate) fn find_byte(bytes: &[u8], mut stop: impl FnMut(u8) -> bool) -> usize {
     let mut i = 0;
     let mut chunks = bytes.chunks_exact(4);
     for chunk in &mut chunks {
