@@ -3,11 +3,21 @@
 //! [opaque path](https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state) states, and
 //! [shortening](https://url.spec.whatwg.org/#shorten-a-urls-path) a path.
 
-use weburl_percent::{utf8_percent_encode_into, C0_CONTROL, PATH};
+use weburl_percent::{utf8_percent_encode_into, AsciiSet, C0_CONTROL, PATH};
 
 use super::file::{is_normalized_windows_drive_letter, is_windows_drive_letter};
 use super::{Failure, Flow, Parser, State};
 use crate::errors::{ErrorSink, ValidationErrorKind};
+
+/// The bytes the path state stops at in a segment of a URL that is not special: the path
+/// percent-encode set (which has `?` and `#`) and U+002F (/).
+const PATH_OR_SLASH: AsciiSet = PATH.add(b'/');
+/// The same for a special URL, which treats U+005C (\\) as U+002F (/).
+const PATH_OR_SLASHES: AsciiSet = PATH_OR_SLASH.add(b'\\');
+
+/// The bytes the opaque path state stops at: the C0 control percent-encode set, U+003F (?),
+/// U+0023 (#) and U+0020 SPACE.
+const OPAQUE_PATH_STOP: AsciiSet = C0_CONTROL.add(b'?').add(b'#').add(b' ');
 
 /// A [single-dot URL path segment](https://url.spec.whatwg.org/#single-dot-path-segment).
 pub(crate) fn is_single_dot(s: &str) -> bool {
@@ -87,19 +97,38 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 }
                 let start = self.pos;
                 let rest = self.input.get(start..).unwrap_or_default();
-                let run = super::find_byte(rest.as_bytes(), |b| match b {
-                    b'/' => true,
-                    b'\\' => special,
-                    b'?' | b'#' => !overridden,
-                    _ => false,
-                });
+                // One pass for the usual segment: the first byte that is in the path
+                // percent-encode set or a terminator. When that byte ends the segment, the run
+                // before it needs no encoding and is appended as it is; otherwise the run up to
+                // the terminator is found and percent-encoded.
+                let stops = if special {
+                    &PATH_OR_SLASHES
+                } else {
+                    &PATH_OR_SLASH
+                };
+                let plain = super::find_byte(rest.as_bytes(), |b| stops.contains(b));
+                let next = rest.as_bytes().get(plain).map(|&b| char::from(b));
+                let run = if next.is_none_or(|b| ends(Some(b))) {
+                    plain
+                } else {
+                    super::find_byte(rest.as_bytes(), |b| match b {
+                        b'/' => true,
+                        b'\\' => special,
+                        b'?' | b'#' => !overridden,
+                        _ => false,
+                    })
+                };
                 let text = rest.get(..run).unwrap_or_default();
                 if self.sink.wants_errors() {
                     for (i, ch) in text.char_indices() {
                         self.check_url_unit(ch, start + i);
                     }
                 }
-                utf8_percent_encode_into(text, &PATH, &mut self.url.out);
+                if run == plain {
+                    self.url.out.push_str(text);
+                } else {
+                    utf8_percent_encode_into(text, &PATH, &mut self.url.out);
+                }
                 self.pos = start + run;
                 // The run ends at a code point that `ends` (or EOF): this state runs on it.
                 c = self.c();
@@ -188,17 +217,28 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 // `#` or space at once.
                 let start = self.pos;
                 let rest = self.input.get(start..).unwrap_or_default();
-                let run = rest
-                    .bytes()
-                    .position(|b| matches!(b, b'?' | b'#' | b' '))
-                    .unwrap_or(rest.len());
+                // One pass for the usual run: when the first byte in the C0 control
+                // percent-encode set or among `?`, `#` and space is one of those three (or there
+                // is none), the run before it needs no encoding.
+                let plain = super::find_byte(rest.as_bytes(), |b| OPAQUE_PATH_STOP.contains(b));
+                let plain_to_end =
+                    matches!(rest.as_bytes().get(plain), None | Some(b'?' | b'#' | b' '));
+                let run = if plain_to_end {
+                    plain
+                } else {
+                    super::find_byte(rest.as_bytes(), |b| matches!(b, b'?' | b'#' | b' '))
+                };
                 let text = rest.get(..run).unwrap_or_default();
                 if self.sink.wants_errors() {
                     for (i, ch) in text.char_indices() {
                         self.check_url_unit(ch, start + i);
                     }
                 }
-                utf8_percent_encode_into(text, &C0_CONTROL, &mut self.url.out);
+                if plain_to_end {
+                    self.url.out.push_str(text);
+                } else {
+                    utf8_percent_encode_into(text, &C0_CONTROL, &mut self.url.out);
+                }
                 self.pos = start + run;
                 Ok(Flow::Again(State::OpaquePath))
             }

@@ -42,7 +42,23 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         }
         let start = self.pos;
         let rest = self.input.get(start..).unwrap_or_default();
-        let len = if self.state_override.is_none() {
+        let set = if self.is_special() {
+            &SPECIAL_QUERY
+        } else {
+            &QUERY
+        };
+        // One pass for the usual query: both sets have U+0023 (#), so the first byte in the
+        // set is the end of the buffer when it is `#` (without a state override) or there is
+        // none, and the buffer then needs no encoding.
+        let plain = super::find_byte(rest.as_bytes(), |b| set.contains(b));
+        let plain_to_end = match rest.as_bytes().get(plain) {
+            None => true,
+            Some(b'#') => self.state_override.is_none(),
+            Some(_) => false,
+        };
+        let len = if plain_to_end {
+            plain
+        } else if self.state_override.is_none() {
             rest.find('#').unwrap_or(rest.len())
         } else {
             rest.len()
@@ -53,12 +69,11 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 self.check_url_unit(ch, start + i);
             }
         }
-        let set = if self.is_special() {
-            &SPECIAL_QUERY
-        } else {
-            &QUERY
-        };
-        if self.encoding == encoding_rs::UTF_8 {
+        if plain_to_end {
+            // Encoding (whichever it is) and percent-encoding leave these ASCII bytes as
+            // they are.
+            self.url.out.push_str(buffer);
+        } else if self.encoding == encoding_rs::UTF_8 {
             utf8_percent_encode_into(buffer, set, &mut self.url.out);
         } else {
             percent_encode_after_encoding_into(
