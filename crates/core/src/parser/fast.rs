@@ -36,7 +36,10 @@
 //!   `xn--` (so no Punycode is involved at all); none of these code points is a forbidden
 //!   domain code point; and the last label starts with a non-digit and the host does not end
 //!   with `.`, so the *ends in a number checker* returns false (an IPv4 number is ASCII
-//!   digits, possibly after `0x`) and the host is a domain;
+//!   digits, possibly after `0x`) and the host is a domain. Or else the host is an IPv4
+//!   address as the IPv4 serializer writes it (four decimal numbers from 0 to 255, no
+//!   leading zeros): it ends in a number, the *IPv4 parser* reads it without a validation
+//!   error, and its serialization is the host as it was (see [`is_serialized_ipv4`]);
 //! - the port, if any (not for `file`, where the *file host state* would take `:` into the
 //!   host and fail), one to five ASCII digits without a leading zero, at most 65535 and not
 //!   the scheme's default port: the *port state* then "sets url's port to port" and the
@@ -97,6 +100,8 @@ pub(crate) struct Layout {
     add_slash: bool,
     /// The scheme or host has ASCII upper alphas to lowercase.
     lowercase: bool,
+    /// The host: a domain, an IPv4 address or (`file` only) empty.
+    host_kind: HostKind,
 }
 
 /// The first eight bytes of `b` as a little-endian word, zero-padded.
@@ -329,6 +334,34 @@ fn has_punycode_label(host: &[u8]) -> bool {
     })
 }
 
+/// Whether `host` (ASCII alphanumerics, `-`, `.`, `_`) is an IPv4 address as the
+/// [IPv4 serializer](https://url.spec.whatwg.org/#concept-ipv4-serializer) writes it: four
+/// decimal numbers from 0 to 255 without leading zeros, separated by `.`.
+///
+/// Such a host *ends in a number*, and the [IPv4 parser](https://url.spec.whatwg.org/#concept-ipv4-parser)
+/// reads each part as a decimal number (no `0x` or leading `0`, so no validation error) not
+/// above 255: the address's serialization is the host itself. Any other host that ends in a
+/// number (fewer parts, octal, hexadecimal, a trailing `.`, out of range) is left to the
+/// state machine.
+fn is_serialized_ipv4(host: &[u8]) -> bool {
+    let mut parts = 0;
+    for part in host.split(|&c| c == b'.') {
+        parts += 1;
+        let ok = match *part {
+            [b'0'..=b'9'] => true,
+            [b'1'..=b'9', b'0'..=b'9'] => true,
+            [a @ b'1'..=b'2', b @ b'0'..=b'9', c @ b'0'..=b'9'] => {
+                u32::from(a - b'0') * 100 + u32::from(b - b'0') * 10 + u32::from(c - b'0') <= 255
+            }
+            _ => false,
+        };
+        if !ok || parts > 4 {
+            return false;
+        }
+    }
+    parts == 4
+}
+
 /// Where the last label of the host `b[start..end]` (not empty) starts: after its last `.`,
 /// found in its last eight bytes if there.
 #[inline(always)]
@@ -360,7 +393,7 @@ fn authority(
     b: &[u8],
     start: usize,
     scheme: SchemeType,
-) -> Option<(usize, Option<u16>, usize, bool)> {
+) -> Option<(usize, Option<u16>, usize, bool, HostKind)> {
     let file = scheme.is_file();
     let mut upper = 0;
     let mut dashes = 0;
@@ -373,25 +406,35 @@ fn authority(
         dashes |= dash & keep & ((dash >> 8) | (u64::from(DASH) << 56));
         stop
     });
-    if host_end == start {
+    let kind = if host_end == start {
         // The empty host: only `file` allows it.
         if !file {
             return None;
         }
+        HostKind::Empty
     } else {
         let label_start = last_label(b, start, host_end);
-        // The ends in a number checker: the last label (not empty) starts with a non-digit.
-        if label_start >= host_end
-            || b.get(label_start).is_none_or(u8::is_ascii_digit)
-            || (dashes != 0 && has_punycode_label(b.get(start..host_end)?))
-            || (file && b.get(start..host_end)?.eq_ignore_ascii_case(b"localhost"))
+        let host = b.get(start..host_end)?;
+        if label_start >= host_end {
+            // Ends with `.`.
+            return None;
+        } else if b.get(label_start).is_some_and(u8::is_ascii_digit) {
+            // The host ends in a number: accepted only as an IPv4 address in serialized form.
+            if !is_serialized_ipv4(host) {
+                return None;
+            }
+            HostKind::Ipv4
+        } else if (dashes != 0 && has_punycode_label(host))
+            || (file && host.eq_ignore_ascii_case(b"localhost"))
         {
             return None;
+        } else {
+            HostKind::Domain
         }
-    }
+    };
     let upper = upper != 0;
     match b.get(host_end) {
-        None | Some(b'/' | b'?' | b'#') => Some((host_end, None, host_end, upper)),
+        None | Some(b'/' | b'?' | b'#') => Some((host_end, None, host_end, upper, kind)),
         Some(b':') if !file => {
             let p = b.get(host_end + 1..)?;
             let len = p.iter().take(6).take_while(|d| d.is_ascii_digit()).count();
@@ -409,7 +452,7 @@ fn authority(
             }
             match p.get(len) {
                 None | Some(b'/' | b'?' | b'#') => {
-                    Some((host_end, Some(v), host_end + 1 + len, upper))
+                    Some((host_end, Some(v), host_end + 1 + len, upper, kind))
                 }
                 Some(_) => None,
             }
@@ -472,6 +515,8 @@ pub(crate) struct Prefix {
     path_start: usize,
     /// The scheme or host has ASCII upper alphas to lowercase.
     lowercase: bool,
+    /// The host: a domain, an IPv4 address or (`file` only) empty.
+    host_kind: HostKind,
 }
 
 /// A special scheme followed by `://`, recognized as for the fast path at the start of an
@@ -531,7 +576,8 @@ pub(crate) fn scan(input: &str) -> Scan {
         return Scan::Rejected;
     };
     let host_start = scheme_end + 3;
-    let Some((host_end, port, path_start, host_upper)) = authority(b, host_start, scheme_type)
+    let Some((host_end, port, path_start, host_upper, host_kind)) =
+        authority(b, host_start, scheme_type)
     else {
         return Scan::Scheme(SchemePrefix {
             scheme_end,
@@ -551,6 +597,7 @@ pub(crate) fn scan(input: &str) -> Scan {
             fragment_start,
             add_slash,
             lowercase,
+            host_kind,
         }),
         None => Scan::Prefix(Prefix {
             scheme_type,
@@ -560,6 +607,7 @@ pub(crate) fn scan(input: &str) -> Scan {
             port,
             path_start,
             lowercase,
+            host_kind,
         }),
     }
 }
@@ -606,11 +654,7 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         u.host_start = p.host_start;
         u.host_end = p.host_end;
         u.port = p.port;
-        u.host_kind = Some(if p.host_start == p.host_end {
-            HostKind::Empty
-        } else {
-            HostKind::Domain
-        });
+        u.host_kind = Some(p.host_kind);
         self.pos = p.path_start;
         true
     }
@@ -670,11 +714,6 @@ pub(crate) fn build(input: &str, layout: &Layout, max_len: u32) -> Option<Url> {
             s.make_ascii_lowercase();
         }
     }
-    let host_kind = if layout.host_start == layout.host_end {
-        HostKind::Empty
-    } else {
-        HostKind::Domain
-    };
     let url = Url {
         scheme_end: c(layout.scheme_end),
         username_end: c(layout.host_start),
@@ -684,7 +723,7 @@ pub(crate) fn build(input: &str, layout: &Layout, max_len: u32) -> Option<Url> {
         path_start: c(layout.path_start),
         query_start: layout.query_start.map(shift),
         fragment_start: layout.fragment_start.map(shift),
-        host_kind: Some(host_kind),
+        host_kind: Some(layout.host_kind),
         scheme_type: layout.scheme_type,
         opaque_path: false,
         max_len,
@@ -720,6 +759,44 @@ mod tests {
 
     fn accepted(input: &str) -> bool {
         matches!(scan(input), Scan::Accepted(_))
+    }
+
+    #[test]
+    fn serialized_ipv4_hosts() {
+        for host in [
+            "0.0.0.0",
+            "1.2.3.4",
+            "10.0.0.255",
+            "255.255.255.255",
+            "127.0.0.1",
+        ] {
+            assert!(is_serialized_ipv4(host.as_bytes()), "{host}");
+            for input in [
+                format!("http://{host}"),
+                format!("https://{host}:8080/a?b#c"),
+                format!("file://{host}/C:/x"),
+            ] {
+                assert!(accepted(&input), "{input}");
+            }
+        }
+        for host in [
+            "1.2.3",
+            "1.2.3.4.5",
+            "01.2.3.4",
+            "1.2.3.04",
+            "256.0.0.1",
+            "1.2.3.300",
+            "0x1.2.3.4",
+            "1.2.3.4.",
+            "1..3.4",
+            "a.1.2.3",
+            "1.2.3.4a",
+            "1.2.3.1000",
+            "9999999999",
+        ] {
+            assert!(!is_serialized_ipv4(host.as_bytes()), "{host}");
+            assert!(!accepted(&format!("http://{host}/")), "{host}");
+        }
     }
 
     #[test]
