@@ -12,11 +12,21 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
     /// input from `buffer_start`; username and password are written to the output (after `//`)
     /// as each U+0040 (@) is seen.
     pub(crate) fn authority_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
+        self.authority_state_after(self.pos, c)
+    }
+
+    /// The authority state at `c`, entered at `start`: the code points from `start` to the
+    /// pointer were appended to the buffer by this state, and none of them is one the host
+    /// state stops at (U+003A (:), U+005B ([), U+005D (]) or one that ends the authority).
+    pub(crate) fn authority_state_after(
+        &mut self,
+        start: usize,
+        c: Option<char>,
+    ) -> Result<Flow, Failure> {
         let special = self.is_special();
         let mask = AUTHORITY_STOP | if special { BACKSLASH } else { 0 };
         let stop = |b: u8| byte_class(b) & mask != 0;
         let mut c = c;
-        let start = self.pos;
         // The classes of the code points skipped: whether the host state would stop in them.
         let mut seen = 0;
         if c.is_some_and(|ch| !(ch.is_ascii() && stop(ch as u8))) {

@@ -385,19 +385,13 @@ fn last_label(b: &[u8], start: usize, end: usize) -> usize {
         .map_or(start, |p| start + p + 1)
 }
 
-/// The authority (`host [":" port]`) at `start`: the host's end, the port, the path's start
-/// and whether the host has upper-case letters; `None` unless accepted (see the module
-/// documentation).
-#[inline]
-fn authority(
-    b: &[u8],
-    start: usize,
-    scheme: SchemeType,
-) -> Option<(usize, Option<u16>, usize, bool, HostKind)> {
-    let file = scheme.is_file();
+/// The run of host bytes (ASCII alphanumerics, `-`, `.`, `_`) at `start`: where it ends,
+/// whether it has ASCII upper alphas, and whether it has `--` (or ends with `-`).
+#[inline(always)]
+fn host_run(b: &[u8], start: usize) -> HostRun {
     let mut upper = 0;
     let mut dashes = 0;
-    let host_end = scan_words(b, start, |c| {
+    let end = scan_words(b, start, |c| {
         let stop = without(c, HOST_OK);
         let keep = before(stop);
         upper |= c & keep & splat(UPPER);
@@ -406,6 +400,32 @@ fn authority(
         dashes |= dash & keep & ((dash >> 8) | (u64::from(DASH) << 56));
         stop
     });
+    HostRun {
+        end,
+        upper: upper != 0,
+        dashes: dashes != 0,
+    }
+}
+
+/// What [`host_run`] found.
+struct HostRun {
+    end: usize,
+    upper: bool,
+    dashes: bool,
+}
+
+/// The authority (`host [":" port]`) at `start`, whose host bytes are `run`: the host's end,
+/// the port, the path's start and whether the host has upper-case letters; `None` unless
+/// accepted (see the module documentation).
+#[inline]
+fn authority(
+    b: &[u8],
+    start: usize,
+    run: &HostRun,
+    scheme: SchemeType,
+) -> Option<(usize, Option<u16>, usize, bool, HostKind)> {
+    let file = scheme.is_file();
+    let host_end = run.end;
     let kind = if host_end == start {
         // The empty host: only `file` allows it.
         if !file {
@@ -424,7 +444,7 @@ fn authority(
                 return None;
             }
             HostKind::Ipv4
-        } else if (dashes != 0 && has_punycode_label(host))
+        } else if (run.dashes && has_punycode_label(host))
             || (file && host.eq_ignore_ascii_case(b"localhost"))
         {
             return None;
@@ -432,7 +452,7 @@ fn authority(
             HostKind::Domain
         }
     };
-    let upper = upper != 0;
+    let upper = run.upper;
     match b.get(host_end) {
         None | Some(b'/' | b'?' | b'#') => Some((host_end, None, host_end, upper, kind)),
         Some(b':') if !file => {
@@ -524,10 +544,13 @@ pub(crate) struct Prefix {
 /// at the `:` (see [`Parser::resume_at_scheme_end`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SchemePrefix {
+    scheme_type: SchemeType,
     /// The scheme's length: the offset of its `:`.
     scheme_end: usize,
     /// The scheme has ASCII upper alphas to lowercase.
     lowercase: bool,
+    /// The end of the run of ASCII alphanumerics, `-`, `.` and `_` after the `://`.
+    host_run_end: usize,
 }
 
 /// What [`scan`] found.
@@ -576,12 +599,15 @@ pub(crate) fn scan(input: &str) -> Scan {
         return Scan::Rejected;
     };
     let host_start = scheme_end + 3;
+    let run = host_run(b, host_start);
     let Some((host_end, port, path_start, host_upper, host_kind)) =
-        authority(b, host_start, scheme_type)
+        authority(b, host_start, &run, scheme_type)
     else {
         return Scan::Scheme(SchemePrefix {
+            scheme_type,
             scheme_end,
             lowercase: scheme_upper,
+            host_run_end: run.end,
         });
     };
     let lowercase = scheme_upper || host_upper;
@@ -677,13 +703,39 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         prefix: &SchemePrefix,
     ) -> Option<Result<super::Flow, super::Failure>> {
         let end = prefix.scheme_end;
-        if original.as_bytes().get(..=end) != self.input.as_bytes().get(..=end)
+        let host_start = end + 3;
+        let run_end = prefix.host_run_end;
+        // The authority state can take over after the run of host bytes (see below).
+        let at_authority = !prefix.scheme_type.is_file() && run_end > host_start;
+        let checked = if at_authority { run_end } else { end + 1 };
+        if original.as_bytes().get(..checked) != self.input.as_bytes().get(..checked)
             || self.pos != 0
             || !self.url.out.is_empty()
         {
             return None;
         }
-        Some(self.start_at_scheme_end(end, prefix.lowercase))
+        if !at_authority {
+            return Some(self.start_at_scheme_end(end, prefix.lowercase));
+        }
+        // A special scheme other than `file` and `://`: the scheme state on the `:` sets
+        // url's scheme and goes to the *special authority slashes* state (or, with a base of
+        // the same scheme, the *special relative or authority* state), which with `//` goes
+        // to the *special authority ignore slashes* state on the code point after them; that
+        // one is not `/` or `\` (it starts the run), so the *authority state* begins there
+        // (writing `//`). Its buffer then takes the run's code points one by one: none is
+        // `@`, `/`, `?`, `#` or `\`, nor (for the host state) `:`, `[` or `]`.
+        self.url
+            .out
+            .push_str(self.input.get(..end).unwrap_or_default());
+        if prefix.lowercase {
+            self.url.out.make_ascii_lowercase();
+        }
+        self.pos = end;
+        self.set_scheme_at_colon();
+        self.begin_authority(host_start);
+        self.pos = run_end;
+        let c = self.c();
+        Some(self.authority_state_after(host_start, c))
     }
 }
 

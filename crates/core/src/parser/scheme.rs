@@ -51,14 +51,8 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 self.scheme_state(c)
             }
             Some(':') => {
-                // "Set url's scheme to buffer." The buffer is already in place.
-                self.url.scheme_end = self.url.out.len();
-                self.url.scheme_type = SchemeType::from_scheme(&self.url.out);
-                self.url.out.push(':');
+                self.set_scheme_at_colon();
                 let after = self.url.out.len();
-                self.url.username_end = after;
-                self.url.host_start = after;
-                self.url.host_end = after;
                 if self.url.scheme_type.is_file() {
                     if !self.remaining().starts_with("//") {
                         let at = self.pos + 1;
@@ -102,6 +96,19 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 Ok(Flow::Again(State::NoScheme))
             }
         }
+    }
+
+    /// The scheme state on the U+003A (:) that ends the scheme: "Set url's scheme to
+    /// buffer." The buffer is the output, which then has the `:`.
+    pub(crate) fn set_scheme_at_colon(&mut self) {
+        let u = &mut self.url;
+        u.scheme_end = u.out.len();
+        u.scheme_type = SchemeType::from_scheme(&u.out);
+        u.out.push(':');
+        let after = u.out.len();
+        u.username_end = after;
+        u.host_start = after;
+        u.host_end = after;
     }
 
     /// The scheme start and scheme states on an input whose scheme ends at `end` (see
