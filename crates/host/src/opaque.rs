@@ -46,6 +46,25 @@ pub(crate) fn is_url_code_point(c: char) -> bool {
     }
 }
 
+/// For each byte: whether it is a forbidden host code point or in the C0 control
+/// percent-encode set.
+#[allow(clippy::indexing_slicing)] // const evaluation: out of bounds fails the build
+static NOT_PLAIN: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0usize;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = c >= 0x7F || c < 0x20 || is_forbidden_host_code_point(c as char);
+        b += 1;
+    }
+    t
+};
+
+#[inline(always)]
+fn not_plain(b: u8) -> bool {
+    NOT_PLAIN.get(usize::from(b)).copied().unwrap_or(true)
+}
+
 /// The [opaque-host parser](https://url.spec.whatwg.org/#concept-opaque-host-parser),
 /// appending the opaque host to `out` (nothing on failure, or for the empty input).
 ///
@@ -57,6 +76,13 @@ pub(crate) fn opaque_host_parser<S: HostErrorSink + ?Sized>(
     out: &mut String,
     errors: &mut S,
 ) -> Result<(), HostError> {
+    // The usual host, in one pass: no byte is a forbidden host code point (all of which are
+    // ASCII) or in the C0 control percent-encode set (C0 controls, U+007F and every
+    // non-ASCII byte). Steps 1 and 4 then leave it as it is.
+    if input.bytes().all(|b| !not_plain(b)) {
+        out.push_str(input);
+        return Ok(());
+    }
     // "If input contains a forbidden host code point, host-invalid-code-point validation
     // error, return failure."
     if let Some((i, c)) = input
@@ -105,4 +131,40 @@ pub fn opaque_host_invalid_url_units(input: &str) -> impl Iterator<Item = Range<
         })
         .map(|(i, _)| i..i + 1);
     [non_url_unit, bad_percent].into_iter().flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The one-pass check and the spec's steps agree: plain hosts are copied, others are
+    /// refused or percent-encoded.
+    #[test]
+    fn plain_and_other_hosts() {
+        let cases: [(&str, Option<&str>); 9] = [
+            ("abc", Some("abc")),
+            ("a%zz.b-c_d~!$&'()*+,;=", Some("a%zz.b-c_d~!$&'()*+,;=")),
+            ("\u{e9}x", Some("%C3%A9x")),
+            ("a\u{7f}", Some("a%7F")),
+            ("a\u{1}", Some("a%01")),
+            ("a b", None),
+            ("a^b", None),
+            ("a|b", None),
+            ("\u{e9}<", None),
+        ];
+        for (input, want) in cases {
+            let mut out = String::from("x:");
+            let got = opaque_host_parser(input, &mut out, &mut ());
+            match want {
+                Some(w) => {
+                    assert!(got.is_ok(), "{input:?}");
+                    assert_eq!(out, alloc::format!("x:{w}"), "{input:?}");
+                }
+                None => {
+                    assert!(got.is_err(), "{input:?}");
+                    assert_eq!(out, "x:", "{input:?}");
+                }
+            }
+        }
+    }
 }
