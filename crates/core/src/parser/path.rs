@@ -108,15 +108,19 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 };
                 let plain = super::find_byte(rest.as_bytes(), |b| stops.contains(b));
                 let next = rest.as_bytes().get(plain).map(|&b| char::from(b));
+                // The bytes before `plain` are none of the terminators, which are all in the
+                // stop set: the terminator is searched for from there.
                 let run = if next.is_none_or(|b| ends(Some(b))) {
                     plain
                 } else {
-                    super::find_byte(rest.as_bytes(), |b| match b {
-                        b'/' => true,
-                        b'\\' => special,
-                        b'?' | b'#' => !overridden,
-                        _ => false,
-                    })
+                    let after = rest.as_bytes().get(plain..).unwrap_or_default();
+                    plain
+                        + super::find_byte(after, |b| match b {
+                            b'/' => true,
+                            b'\\' => special,
+                            b'?' | b'#' => !overridden,
+                            _ => false,
+                        })
                 };
                 let text = rest.get(..run).unwrap_or_default();
                 if self.sink.wants_errors() {
@@ -124,10 +128,10 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                         self.check_url_unit(ch, start + i);
                     }
                 }
-                if run == plain {
-                    self.url.out.push_str(text);
-                } else {
-                    utf8_percent_encode_into(text, &PATH, &mut self.url.out);
+                let (unchanged, to_encode) = text.split_at_checked(plain).unwrap_or((text, ""));
+                self.url.out.push_str(unchanged);
+                if !to_encode.is_empty() {
+                    utf8_percent_encode_into(to_encode, &PATH, &mut self.url.out);
                 }
                 self.pos = start + run;
                 // The run ends at a code point that `ends` (or EOF): this state runs on it.
@@ -223,10 +227,12 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 let plain = super::find_byte(rest.as_bytes(), |b| OPAQUE_PATH_STOP.contains(b));
                 let plain_to_end =
                     matches!(rest.as_bytes().get(plain), None | Some(b'?' | b'#' | b' '));
+                // The bytes before `plain` are not `?`, `#` or space.
                 let run = if plain_to_end {
                     plain
                 } else {
-                    super::find_byte(rest.as_bytes(), |b| matches!(b, b'?' | b'#' | b' '))
+                    let after = rest.as_bytes().get(plain..).unwrap_or_default();
+                    plain + super::find_byte(after, |b| matches!(b, b'?' | b'#' | b' '))
                 };
                 let text = rest.get(..run).unwrap_or_default();
                 if self.sink.wants_errors() {
@@ -234,10 +240,10 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                         self.check_url_unit(ch, start + i);
                     }
                 }
-                if plain_to_end {
-                    self.url.out.push_str(text);
-                } else {
-                    utf8_percent_encode_into(text, &C0_CONTROL, &mut self.url.out);
+                let (unchanged, to_encode) = text.split_at_checked(plain).unwrap_or((text, ""));
+                self.url.out.push_str(unchanged);
+                if !to_encode.is_empty() {
+                    utf8_percent_encode_into(to_encode, &C0_CONTROL, &mut self.url.out);
                 }
                 self.pos = start + run;
                 Ok(Flow::Again(State::OpaquePath))
