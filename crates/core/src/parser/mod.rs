@@ -355,6 +355,16 @@ impl<'i, 'b, S: ErrorSink> Parser<'i, 'b, S> {
         }
     }
 
+    /// [`Parser::check_url_unit`] for each code point of `text`, which is the input at `start`.
+    #[inline]
+    pub(crate) fn check_url_units(&mut self, text: &str, start: usize) {
+        if self.sink.wants_errors() {
+            for (i, ch) in text.char_indices() {
+                self.check_url_unit(ch, start + i);
+            }
+        }
+    }
+
     /// Reports invalid-URL-unit for `c` where the path, opaque path, query and fragment states
     /// do: "If c is not a URL code point and not U+0025 (%)" and "If c is U+0025 (%) and
     /// remaining does not start with two ASCII hex digits".

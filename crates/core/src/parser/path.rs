@@ -122,18 +122,7 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                             _ => false,
                         })
                 };
-                let text = rest.get(..run).unwrap_or_default();
-                if self.sink.wants_errors() {
-                    for (i, ch) in text.char_indices() {
-                        self.check_url_unit(ch, start + i);
-                    }
-                }
-                let (unchanged, to_encode) = text.split_at_checked(plain).unwrap_or((text, ""));
-                self.url.out.push_str(unchanged);
-                if !to_encode.is_empty() {
-                    utf8_percent_encode_into(to_encode, &PATH, &mut self.url.out);
-                }
-                self.pos = start + run;
+                self.append_run(start, run, plain, &PATH);
                 // The run ends at a code point that `ends` (or EOF): this state runs on it.
                 c = self.c();
             }
@@ -234,22 +223,25 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                     let after = rest.as_bytes().get(plain..).unwrap_or_default();
                     plain + super::find_byte(after, |b| matches!(b, b'?' | b'#' | b' '))
                 };
-                let text = rest.get(..run).unwrap_or_default();
-                if self.sink.wants_errors() {
-                    for (i, ch) in text.char_indices() {
-                        self.check_url_unit(ch, start + i);
-                    }
-                }
-                let (unchanged, to_encode) = text.split_at_checked(plain).unwrap_or((text, ""));
-                self.url.out.push_str(unchanged);
-                if !to_encode.is_empty() {
-                    utf8_percent_encode_into(to_encode, &C0_CONTROL, &mut self.url.out);
-                }
-                self.pos = start + run;
+                self.append_run(start, run, plain, &C0_CONTROL);
                 Ok(Flow::Again(State::OpaquePath))
             }
             None => Ok(Flow::End),
         }
+    }
+
+    /// Appends the run of `len` bytes at `start` (the pointer) to the path and moves the
+    /// pointer past it: its first `plain` bytes as they are (none is in `set`), the rest
+    /// UTF-8 percent-encoded using `set`; each code point's invalid-URL-unit check first.
+    fn append_run(&mut self, start: usize, len: usize, plain: usize, set: &AsciiSet) {
+        let text = self.input.get(start..start + len).unwrap_or_default();
+        self.check_url_units(text, start);
+        let (unchanged, to_encode) = text.split_at_checked(plain).unwrap_or((text, ""));
+        self.url.out.push_str(unchanged);
+        if !to_encode.is_empty() {
+            utf8_percent_encode_into(to_encode, set, &mut self.url.out);
+        }
+        self.pos = start + len;
     }
 
     /// [Shorten](https://url.spec.whatwg.org/#shorten-a-urls-path) the path, which is at the

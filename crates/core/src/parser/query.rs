@@ -64,11 +64,7 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
             rest.len()
         };
         let buffer = rest.get(..len).unwrap_or_default();
-        if self.sink.wants_errors() {
-            for (i, ch) in buffer.char_indices() {
-                self.check_url_unit(ch, start + i);
-            }
-        }
+        self.check_url_units(buffer, start);
         if plain_to_end {
             // Encoding (whichever it is) and percent-encoding leave these ASCII bytes as
             // they are.
@@ -102,11 +98,7 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
     pub(crate) fn fragment_state(&mut self, _c: Option<char>) -> Result<Flow, Failure> {
         let start = self.pos;
         let rest = self.input.get(start..).unwrap_or_default();
-        if self.sink.wants_errors() {
-            for (i, ch) in rest.char_indices() {
-                self.check_url_unit(ch, start + i);
-            }
-        }
+        self.check_url_units(rest, start);
         utf8_percent_encode_into(rest, &FRAGMENT, &mut self.url.out);
         self.pos = self.input.len();
         Ok(Flow::End)
