@@ -195,7 +195,7 @@ impl Url {
     /// This URL's fields with an empty serialization: the fields of the URL a splice makes,
     /// for the caller to rewrite.
     fn fields(&self) -> UrlBuf {
-        let mut f = UrlBuf::with_capacity(0);
+        let mut f = UrlBuf::new(String::new());
         f.scheme_end = us(self.scheme_end);
         f.username_end = us(self.username_end);
         f.host_start = us(self.host_start);
@@ -295,7 +295,7 @@ impl Url {
     /// A scratch frame for [`run_override`](Url::run_override): this URL's host kind, port,
     /// scheme type and opaque-path flag, an empty serialization and offsets at 0.
     fn scratch(&self, cap: usize) -> UrlBuf {
-        let mut buf = UrlBuf::with_capacity(cap);
+        let mut buf = UrlBuf::new(String::with_capacity(cap));
         buf.port = self.port;
         buf.host_kind = self.host_kind;
         buf.scheme_type = self.scheme_type;

@@ -27,9 +27,10 @@ pub(crate) struct UrlBuf {
 }
 
 impl UrlBuf {
-    pub(crate) fn with_capacity(cap: usize) -> UrlBuf {
+    /// A URL to be written into `out` (empty).
+    pub(crate) fn new(out: String) -> UrlBuf {
         UrlBuf {
-            out: String::with_capacity(cap),
+            out,
             scheme_end: 0,
             username_end: 0,
             host_start: 0,

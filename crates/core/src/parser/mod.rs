@@ -25,6 +25,7 @@ mod path;
 mod query;
 mod relative;
 pub(crate) mod scheme;
+mod scratch;
 
 use core::ops::Range;
 
@@ -534,7 +535,16 @@ pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
         base: base.as_ref(),
         ..ParseConfig::default()
     };
-    run_state_machine(input, &config, (), scan).is_ok()
+    match run_state_machine(input, &config, (), scan, Output::Scratch) {
+        Ok(url) => {
+            // What `UrlBuf::into_url` checks: offsets must fit in `u32` (the maximum length
+            // is the default, `u32::MAX`).
+            let fits = u32::try_from(url.out.len()).is_ok();
+            scratch::give_back(url.out);
+            fits
+        }
+        Err(_) => false,
+    }
 }
 
 /// The [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser) without *url*
@@ -567,7 +577,19 @@ pub(crate) fn parse<S: ErrorSink>(
             other => scan = other,
         }
     }
-    run_state_machine(input, config, sink, scan)
+    run_state_machine(input, config, sink, scan, Output::Fresh)?
+        .into_url(config.max_len)
+        .ok_or_else(|| ParseError::too_long(input.len()))
+}
+
+/// Where [`run_state_machine`] writes the serialization.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Output {
+    /// A new `String`, which the URL keeps.
+    Fresh,
+    /// The thread's scratch buffer ([`scratch`]), for a caller that only wants to know whether
+    /// the input parses and gives the buffer back (so nothing is allocated).
+    Scratch,
 }
 
 /// The basic URL parser's state machine on `input`, taking over where `scan` (the fast path's
@@ -579,7 +601,8 @@ fn run_state_machine<S: ErrorSink>(
     config: &ParseConfig<'_>,
     mut sink: S,
     scan: fast::Scan,
-) -> Result<Url, ParseError> {
+    output: Output,
+) -> Result<UrlBuf, ParseError> {
     let (processed, map) = input::preprocess(input, true, 0, &mut sink);
     // Where the scheme ends, when the scan did not get past it (see `Parser::start_at_scheme_end`;
     // not when the full state machine is asked for).
@@ -604,7 +627,10 @@ fn run_state_machine<S: ErrorSink>(
         config.encoding,
         None,
         sink,
-        UrlBuf::with_capacity(capacity),
+        UrlBuf::new(match output {
+            Output::Scratch if capacity > 0 => scratch::take(capacity),
+            _ => alloc::string::String::with_capacity(capacity),
+        }),
     );
     let flow = match scan {
         fast::Scan::Rejected if shortcut => match scheme_end {
@@ -621,11 +647,12 @@ fn run_state_machine<S: ErrorSink>(
             .unwrap_or(Ok(Flow::Again(State::SchemeStart))),
         _ => Ok(Flow::Again(State::SchemeStart)),
     };
-    flow.and_then(|flow| parser.run_flow(flow))
-        .map_err(|f| f.into_parse_error(input.len()))?;
+    if let Err(failure) = flow.and_then(|flow| parser.run_flow(flow)) {
+        if output == Output::Scratch {
+            scratch::give_back(core::mem::take(&mut parser.url.out));
+        }
+        return Err(failure.into_parse_error(input.len()));
+    }
     parser.end_path();
-    parser
-        .url
-        .into_url(config.max_len)
-        .ok_or_else(|| ParseError::too_long(input.len()))
+    Ok(parser.url)
 }
