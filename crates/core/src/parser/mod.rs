@@ -27,6 +27,7 @@ mod relative;
 pub(crate) mod scheme;
 mod scratch;
 
+use alloc::string::String;
 use core::ops::Range;
 
 use encoding_rs::Encoding;
@@ -535,16 +536,7 @@ pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
         base: base.as_ref(),
         ..ParseConfig::default()
     };
-    match run_state_machine(input, &config, (), scan, Output::Scratch) {
-        Ok(url) => {
-            // What `UrlBuf::into_url` checks: offsets must fit in `u32` (the maximum length
-            // is the default, `u32::MAX`).
-            let fits = u32::try_from(url.out.len()).is_ok();
-            scratch::give_back(url.out);
-            fits
-        }
-        Err(_) => false,
-    }
+    run_state_machine::<_, Scratch>(input, &config, (), scan).is_ok()
 }
 
 /// The [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser) without *url*
@@ -577,32 +569,66 @@ pub(crate) fn parse<S: ErrorSink>(
             other => scan = other,
         }
     }
-    run_state_machine(input, config, sink, scan, Output::Fresh)?
-        .into_url(config.max_len)
-        .ok_or_else(|| ParseError::too_long(input.len()))
+    run_state_machine::<_, Fresh>(input, config, sink, scan)
 }
 
-/// Where [`run_state_machine`] writes the serialization.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Output {
-    /// A new `String`, which the URL keeps.
-    Fresh,
-    /// The thread's scratch buffer ([`scratch`]), for a caller that only wants to know whether
-    /// the input parses and gives the buffer back (so nothing is allocated).
-    Scratch,
+/// Where [`run_state_machine`] writes the serialization, and what it makes of it.
+trait Output {
+    /// What a successful parse returns.
+    type Done;
+    /// An empty buffer with room for `capacity` bytes (not zero).
+    fn buffer(capacity: usize) -> String;
+    /// The result of a successful parse; `None` if the URL is longer than `max_len` or than
+    /// `u32` offsets allow.
+    fn done(url: UrlBuf, max_len: u32) -> Option<Self::Done>;
+    /// Disposes of the buffer after a failed parse.
+    fn failed(out: String);
+}
+
+/// A new `String` per parse, which the URL keeps.
+struct Fresh;
+
+impl Output for Fresh {
+    type Done = Url;
+    fn buffer(capacity: usize) -> String {
+        String::with_capacity(capacity)
+    }
+    fn done(url: UrlBuf, max_len: u32) -> Option<Url> {
+        url.into_url(max_len)
+    }
+    fn failed(_: String) {}
+}
+
+/// The thread's scratch buffer ([`scratch`]), given back after the parse: for a caller that
+/// only wants to know whether the input parses (nothing is allocated).
+struct Scratch;
+
+impl Output for Scratch {
+    type Done = ();
+    fn buffer(capacity: usize) -> String {
+        scratch::take(capacity)
+    }
+    fn done(url: UrlBuf, max_len: u32) -> Option<()> {
+        // What `UrlBuf::into_url` checks of the length (which bounds every offset).
+        let fits = u32::try_from(url.out.len()).is_ok_and(|len| len <= max_len);
+        scratch::give_back(url.out);
+        fits.then_some(())
+    }
+    fn failed(out: String) {
+        scratch::give_back(out);
+    }
 }
 
 /// The basic URL parser's state machine on `input`, taking over where `scan` (the fast path's
 /// verdict on `input`, [`fast::Scan::Rejected`] if there is none) says it can: at the *path
 /// start state* after an accepted scheme and authority (`Parser::resume_at_path_start`), or
 /// at the `:` that ends an accepted scheme (`Parser::resume_at_scheme_end`).
-fn run_state_machine<S: ErrorSink>(
+fn run_state_machine<S: ErrorSink, O: Output>(
     input: &str,
     config: &ParseConfig<'_>,
     mut sink: S,
     scan: fast::Scan,
-    output: Output,
-) -> Result<UrlBuf, ParseError> {
+) -> Result<O::Done, ParseError> {
     let (processed, map) = input::preprocess(input, true, 0, &mut sink);
     // Where the scheme ends, when the scan did not get past it (see `Parser::start_at_scheme_end`;
     // not when the full state machine is asked for).
@@ -627,9 +653,11 @@ fn run_state_machine<S: ErrorSink>(
         config.encoding,
         None,
         sink,
-        UrlBuf::new(match output {
-            Output::Scratch if capacity > 0 => scratch::take(capacity),
-            _ => alloc::string::String::with_capacity(capacity),
+        // Nothing is written without a scheme and a base: no buffer then.
+        UrlBuf::new(if capacity == 0 {
+            String::new()
+        } else {
+            O::buffer(capacity)
         }),
     );
     let flow = match scan {
@@ -648,11 +676,9 @@ fn run_state_machine<S: ErrorSink>(
         _ => Ok(Flow::Again(State::SchemeStart)),
     };
     if let Err(failure) = flow.and_then(|flow| parser.run_flow(flow)) {
-        if output == Output::Scratch {
-            scratch::give_back(core::mem::take(&mut parser.url.out));
-        }
+        O::failed(parser.url.out);
         return Err(failure.into_parse_error(input.len()));
     }
     parser.end_path();
-    Ok(parser.url)
+    O::done(parser.url, config.max_len).ok_or_else(|| ParseError::too_long(input.len()))
 }
