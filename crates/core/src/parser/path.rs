@@ -266,7 +266,7 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
     }
 
     /// Ends the path: once it is complete, the serializer's rule "If url's host is null, url
-    /// does not have an opaque path, url's path's size is greater than 1, and url's path[0] is
+    /// does not have an opaque path, url's path's size is greater than 1, and url's path\[0\] is
     /// the empty string, then append U+002F (/) followed by U+002E (.) to output" is applied
     /// (once, so it costs one shift of the path).
     pub(crate) fn end_path(&mut self) {

@@ -65,8 +65,8 @@
 //!
 //! The scheme is compared as one `u64` word. The host, path, query and fragment are then
 //! each checked eight bytes at a time, without a branch per byte: the classes of the eight
-//! bytes (from [`CLASS`], a table computed from the percent-encode sets) are gathered into a
-//! word, in which the bytes that end the component are a mask (see [`scan_words`]). A
+//! bytes (from [`words::CLASS`], a table computed from the percent-encode sets) are gathered into a
+//! word, in which the bytes that end the component are a mask (see [`words::scan_words`]). A
 //! component ends at the first byte of that mask (found with `trailing_zeros`), and only then
 //! is that byte looked at, so each component costs one data-dependent branch, not one per
 //! byte, per label or per segment. The rarer checks are found from masks too and only then
@@ -75,12 +75,16 @@
 //! (for the ends in a number checker) starts after the host's last `.`, which is most often
 //! in its last eight bytes.
 
-use weburl_host::HostKind;
-use weburl_percent::{AsciiSet, FRAGMENT, PATH, SPECIAL_QUERY};
+mod resume;
+mod words;
 
+use weburl_host::HostKind;
+
+use self::words::{
+    before, equals, first_word, last_byte, mask, scan_words, splat, without, word, DASH, DOT,
+    FRAGMENT_OK, HOST_OK, PATH_OK, QUERY_OK, SLASH, UPPER,
+};
 use super::path::{is_double_dot, is_single_dot};
-use super::Parser;
-use crate::errors::ErrorSink;
 use crate::scheme::SchemeType;
 use crate::url::Url;
 
@@ -102,57 +106,6 @@ pub(crate) struct Layout {
     lowercase: bool,
     /// The host: a domain, an IPv4 address or (`file` only) empty.
     host_kind: HostKind,
-}
-
-/// The first eight bytes of `b` as a little-endian word, zero-padded.
-#[inline(always)]
-fn first_word(b: &[u8]) -> u64 {
-    if let Some(&w) = b.first_chunk::<8>() {
-        return u64::from_le_bytes(w);
-    }
-    let mut w = [0u8; 8];
-    let n = b.len().min(8);
-    if let (Some(d), Some(s)) = (w.get_mut(..n), b.get(..n)) {
-        d.copy_from_slice(s);
-    }
-    u64::from_le_bytes(w)
-}
-
-/// The bytes of `b` from `i` (fewer than eight) as a little-endian word, zero-padded.
-#[inline(always)]
-fn tail_word(b: &[u8], i: usize) -> u64 {
-    match b.last_chunk::<8>() {
-        // The last eight bytes, shifted down by the `i + 8 - b.len()` (1 to 8) before `i`.
-        Some(&w) => {
-            #[allow(clippy::cast_possible_truncation)] // at most 64
-            let shift = (8 * (i + 8).saturating_sub(b.len())) as u32;
-            u64::from_le_bytes(w).checked_shr(shift).unwrap_or(0)
-        }
-        None => first_word(b.get(i..).unwrap_or_default()),
-    }
-}
-
-/// `s` (at most eight bytes) as a little-endian word, zero-padded; for the patterns below.
-const fn word(s: &[u8]) -> u64 {
-    let mut w = 0u64;
-    let mut i = s.len();
-    while i > 0 {
-        i -= 1;
-        #[allow(clippy::indexing_slicing)] // const evaluation: out of bounds fails the build
-        {
-            w = (w << 8) | s[i] as u64;
-        }
-    }
-    w
-}
-
-/// The mask of the first `n` bytes of a little-endian word.
-const fn mask(n: usize) -> u64 {
-    if n >= 8 {
-        u64::MAX
-    } else {
-        (1u64 << (8 * n)) - 1
-    }
 }
 
 /// Recognizes a special scheme at the start of `b`, followed by `://`: the scheme type, the
@@ -186,145 +139,6 @@ fn scheme(b: &[u8]) -> Option<(SchemeType, usize, bool)> {
         return None;
     }
     Some((t, len, (w ^ folded) & mask(len) != 0))
-}
-
-/// `b` in every byte of a word.
-const fn splat(b: u8) -> u64 {
-    0x0101_0101_0101_0101 * b as u64
-}
-
-/// The high bit of every byte of a word.
-const HIGH: u64 = splat(0x80);
-
-/// Each byte of the word `x` is `c`, as an exact mask of high bits: `x ^ c` has a zero byte
-/// there, which adding 0x7F to its low seven bits leaves without its high bit (no carry
-/// crosses into the next byte).
-#[inline(always)]
-const fn equals(x: u64, c: u8) -> u64 {
-    let y = x ^ splat(c);
-    !(((y & !HIGH) + splat(0x7F)) | y) & HIGH
-}
-
-// The classes of the bytes, one bit each.
-
-/// A byte of a host: an ASCII alphanumeric, `-`, `.` or `_`. Bit 0, so that the mask of the
-/// bytes before the first one without it holds no bit of that byte.
-const HOST_OK: u8 = 1;
-/// An ASCII upper alpha (a host's is lowercased).
-const UPPER: u8 = 2;
-/// `-` (a label starting with `xn--` has `--`).
-const DASH: u8 = 4;
-/// A byte that may appear in a path segment unchanged (not in the path percent-encode set,
-/// nor `\`, which a special URL treats as `/`), or the `/` between two segments. Not `?`
-/// and `#`, which end the path.
-const PATH_OK: u8 = 8;
-/// `/`.
-const SLASH: u8 = 16;
-/// `.` or `%`: the first byte of a single-dot or double-dot segment.
-const DOT: u8 = 32;
-/// A byte the query state copies unchanged for a special URL (not in the special-query
-/// percent-encode set). Not `#`, which ends the query.
-const QUERY_OK: u8 = 64;
-/// A byte the fragment state copies unchanged (not in the fragment percent-encode set).
-const FRAGMENT_OK: u8 = 128;
-
-/// Whether `b` is printable ASCII and not in `set`.
-const fn copied(set: &AsciiSet, b: u8) -> bool {
-    b > 0x20 && b < 0x7F && !set.contains(b)
-}
-
-/// The byte classes, computed at compile time from the percent-encode sets.
-#[allow(clippy::indexing_slicing)] // const evaluation: an out-of-bounds index fails the build.
-static CLASS: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut i = 0;
-    while i < 256 {
-        let b = i as u8;
-        let mut c = 0;
-        if b.is_ascii_alphanumeric() || b == b'-' || b == b'.' || b == b'_' {
-            c |= HOST_OK;
-        }
-        if b.is_ascii_uppercase() {
-            c |= UPPER;
-        }
-        if b == b'-' {
-            c |= DASH;
-        }
-        if copied(&PATH, b) && b != b'\\' {
-            c |= PATH_OK;
-        }
-        if b == b'/' {
-            c |= SLASH;
-        }
-        if b == b'.' || b == b'%' {
-            c |= DOT;
-        }
-        if copied(&SPECIAL_QUERY, b) && b != b'#' {
-            c |= QUERY_OK;
-        }
-        if copied(&FRAGMENT, b) {
-            c |= FRAGMENT_OK;
-        }
-        t[i] = c;
-        i += 1;
-    }
-    t
-};
-
-/// The classes of the eight bytes `w`, in the same places of a word: eight table lookups
-/// without a branch.
-#[inline(always)]
-fn classes(w: &[u8; 8]) -> u64 {
-    let mut c = 0;
-    for (k, &b) in w.iter().enumerate() {
-        #[allow(clippy::indexing_slicing)] // a `u8` index into a 256-entry table
-        let class = CLASS[b as usize];
-        c |= u64::from(class) << (8 * k);
-    }
-    c
-}
-
-/// The bytes of the word of classes `c` without the class `bit` (as that bit).
-#[inline(always)]
-const fn without(c: u64, bit: u8) -> u64 {
-    !c & splat(bit)
-}
-
-/// The bits of the bytes before the first byte with a bit set in `m` (all if there is none),
-/// and the bits of that byte below its lowest set one.
-#[inline(always)]
-const fn before(m: u64) -> u64 {
-    m.wrapping_sub(1) & !m
-}
-
-/// The offset of the first byte with a bit set in `m` (not zero).
-#[inline(always)]
-fn first_byte(m: u64) -> usize {
-    (m.trailing_zeros() / 8) as usize
-}
-
-/// The offset of the last byte with a bit set in `m` (not zero).
-#[inline(always)]
-fn last_byte(m: u64) -> usize {
-    (7 - m.leading_zeros() / 8) as usize
-}
-
-/// Runs `step` on the words of classes of `b` from `at` (the last word zero-padded) until
-/// it returns a mask that is not zero: the offset of the first byte of the mask, or
-/// `b.len()`. A zero byte is a control, whose class is empty: it ends every component, and a
-/// first byte at `b.len()` is the end.
-#[inline(always)]
-fn scan_words(b: &[u8], at: usize, mut step: impl FnMut(u64) -> u64) -> usize {
-    let (words, _) = b.get(at..).unwrap_or_default().as_chunks::<8>();
-    let mut i = at;
-    for w in words {
-        let stop = step(classes(w));
-        if stop != 0 {
-            return i + first_byte(stop);
-        }
-        i += 8;
-    }
-    (i + first_byte(step(classes(&tail_word(b, i).to_le_bytes())))).min(b.len())
 }
 
 /// Whether a label of the host `host` starts with an ASCII case-insensitive `xn--`.
@@ -523,7 +337,7 @@ fn path(b: &[u8], at: usize, file: bool) -> Option<(usize, bool)> {
 
 /// A scheme and authority checked as for the fast path (see the module documentation), at
 /// the start of an input whose remainder the fast path does not accept: the full state
-/// machine can take over at the *path start state* (see [`Parser::resume_at_path_start`]).
+/// machine can take over at the *path start state* (see [`super::Parser::resume_at_path_start`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Prefix {
     scheme_type: SchemeType,
@@ -541,7 +355,7 @@ pub(crate) struct Prefix {
 
 /// A special scheme followed by `://`, recognized as for the fast path at the start of an
 /// input whose authority the fast path does not accept: the full state machine can take over
-/// at the `:` (see [`Parser::resume_at_scheme_end`]).
+/// at the `:` (see [`super::Parser::resume_at_scheme_end`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SchemePrefix {
     scheme_type: SchemeType,
@@ -638,107 +452,6 @@ pub(crate) fn scan(input: &str) -> Scan {
     }
 }
 
-impl<S: ErrorSink> Parser<'_, '_, S> {
-    /// Writes the scheme and authority of `prefix` (checked on `original`, the input before
-    /// preprocessing, at the start of a fresh parser) as the state machine would have, and moves the pointer to
-    /// where they end, so that the caller runs the *path start state* from there. `false`
-    /// (nothing written) if the processed input does not start with the same bytes.
-    ///
-    /// The state machine reaches the same point: the *scheme start* and *scheme* states
-    /// append the scheme, lowercased, and `:` ("set url's scheme to buffer"); the two `/`
-    /// pass through the *special authority slashes* and *special authority ignore slashes*
-    /// states (or *file* and *file slash*) with the serializer's `//`; the *authority state*
-    /// sees no `@` and hands the host to the *host state* (or *file host state*), which at `/`,
-    /// `?`, `#` or the EOF code point "decrease[s] pointer by 1", sets url's host (a domain,
-    /// lowercased, or for `file` possibly the empty host) and, with a `:`, goes through the
-    /// *port state*, which sets url's port; then "set state to path start state" with the
-    /// pointer at that `/`, `?`, `#` or EOF. None of these steps raises a validation error
-    /// for such a prefix, nor depends on a base. The prefix has only ASCII alphanumerics and
-    /// `.`, `-`, `_`, `:`, `/`: trimming (it starts with an ASCII alpha) and tab/newline
-    /// removal leave it alone, which the comparison below confirms.
-    pub(crate) fn resume_at_path_start(&mut self, original: &str, prefix: &Prefix) -> bool {
-        let p = prefix;
-        let Some(head) = self.input.get(..p.path_start) else {
-            return false;
-        };
-        if original.as_bytes().get(..p.path_start) != Some(head.as_bytes())
-            || self.pos != 0
-            || !self.url.out.is_empty()
-        {
-            return false;
-        }
-        let u = &mut self.url;
-        u.out.push_str(head);
-        if p.lowercase {
-            if let Some(s) = u.out.get_mut(..p.host_end) {
-                s.make_ascii_lowercase();
-            }
-        }
-        u.scheme_type = p.scheme_type;
-        u.scheme_end = p.scheme_end;
-        u.username_end = p.host_start;
-        u.host_start = p.host_start;
-        u.host_end = p.host_end;
-        u.port = p.port;
-        u.host_kind = Some(p.host_kind);
-        self.pos = p.path_start;
-        true
-    }
-}
-
-impl<S: ErrorSink> Parser<'_, '_, S> {
-    /// Writes the scheme of `prefix` (checked on `original`, the input before preprocessing,
-    /// at the start of a fresh parser), lowercased, as the *scheme start* and *scheme* states
-    /// would have ("append c, lowercased, to buffer"), and runs the scheme state on the `:`
-    /// that ends it, which sets url's scheme and returns where the state machine goes on.
-    /// `None` (nothing written) if the processed input does not start with the same bytes.
-    ///
-    /// The scheme is ASCII alphas followed by `:`: trimming (it starts with an ASCII alpha)
-    /// and tab/newline removal leave it alone, which the comparison below confirms. No step
-    /// of the two states raises a validation error for it, nor depends on a base before the
-    /// `:`.
-    pub(crate) fn resume_at_scheme_end(
-        &mut self,
-        original: &str,
-        prefix: &SchemePrefix,
-    ) -> Option<Result<super::Flow, super::Failure>> {
-        let end = prefix.scheme_end;
-        let host_start = end + 3;
-        let run_end = prefix.host_run_end;
-        // The authority state can take over after the run of host bytes (see below).
-        let at_authority = !prefix.scheme_type.is_file() && run_end > host_start;
-        let checked = if at_authority { run_end } else { end + 1 };
-        if original.as_bytes().get(..checked) != self.input.as_bytes().get(..checked)
-            || self.pos != 0
-            || !self.url.out.is_empty()
-        {
-            return None;
-        }
-        if !at_authority {
-            return Some(self.start_at_scheme_end(end, prefix.lowercase));
-        }
-        // A special scheme other than `file` and `://`: the scheme state on the `:` sets
-        // url's scheme and goes to the *special authority slashes* state (or, with a base of
-        // the same scheme, the *special relative or authority* state), which with `//` goes
-        // to the *special authority ignore slashes* state on the code point after them; that
-        // one is not `/` or `\` (it starts the run), so the *authority state* begins there
-        // (writing `//`). Its buffer then takes the run's code points one by one: none is
-        // `@`, `/`, `?`, `#` or `\`, nor (for the host state) `:`, `[` or `]`.
-        self.url
-            .out
-            .push_str(self.input.get(..end).unwrap_or_default());
-        if prefix.lowercase {
-            self.url.out.make_ascii_lowercase();
-        }
-        self.pos = end;
-        self.set_scheme_at_colon();
-        self.begin_authority(host_start);
-        self.pos = run_end;
-        let c = self.c();
-        Some(self.authority_state_after(host_start, c))
-    }
-}
-
 /// The URL for an accepted `input` and its `layout`; `None` if its serialization is longer
 /// than `max_len` (or than `u32` offsets allow), which the caller leaves to the full parser.
 pub(crate) fn build(input: &str, layout: &Layout, max_len: u32) -> Option<Url> {
@@ -792,22 +505,6 @@ pub(crate) fn build(input: &str, layout: &Layout, max_len: u32) -> Option<Url> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn equals_is_exact() {
-        for c in 0..=255u8 {
-            for x in [0u8, 0x7F, 0x80, 0xFF, b'.', c ^ 1, c ^ 0x80] {
-                for k in 0..8 {
-                    let w = (splat(x) & !(0xFF << (8 * k))) | (u64::from(c) << (8 * k));
-                    let want = (0..8).fold(0, |m, j| {
-                        let byte = if j == k { c } else { x };
-                        m | (u64::from(byte == b'.') << (8 * j + 7))
-                    });
-                    assert_eq!(equals(w, b'.'), want, "{c:#x} among {x:#x} at {k}");
-                }
-            }
-        }
-    }
 
     fn accepted(input: &str) -> bool {
         matches!(scan(input), Scan::Accepted(_))
