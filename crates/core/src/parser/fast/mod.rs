@@ -88,24 +88,17 @@ use super::path::{is_double_dot, is_single_dot};
 use crate::scheme::SchemeType;
 use crate::url::Url;
 
-/// Where the components of an accepted input are (byte offsets in the input).
+/// Where the components of an accepted input are (byte offsets in the input): its scheme and
+/// authority, and what follows.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Layout {
-    scheme_type: SchemeType,
-    scheme_end: usize,
-    host_start: usize,
-    host_end: usize,
-    port: Option<u16>,
-    /// Start of the path in the input (where `/` is inserted when the path is empty).
-    path_start: usize,
+    /// The scheme and authority; its `path_start` is where `/` is inserted when the path is
+    /// empty.
+    head: Prefix,
     query_start: Option<usize>,
     fragment_start: Option<usize>,
     /// The path is empty: the serialization has `/` at `path_start`.
     add_slash: bool,
-    /// The scheme or host has ASCII upper alphas to lowercase.
-    lowercase: bool,
-    /// The host: a domain, an IPv4 address or (`file` only) empty.
-    host_kind: HostKind,
 }
 
 /// Recognizes a special scheme at the start of `b`, followed by `://`: the scheme type, the
@@ -424,37 +417,31 @@ pub(crate) fn scan(input: &str) -> Scan {
             host_run_end: run.end,
         });
     };
-    let lowercase = scheme_upper || host_upper;
+    let head = Prefix {
+        scheme_type,
+        scheme_end,
+        host_start,
+        host_end,
+        port,
+        path_start,
+        lowercase: scheme_upper || host_upper,
+        host_kind,
+    };
     match rest(b, path_start, scheme_type.is_file()) {
         Some((add_slash, query_start, fragment_start)) => Scan::Accepted(Layout {
-            scheme_type,
-            scheme_end,
-            host_start,
-            host_end,
-            port,
-            path_start,
+            head,
             query_start,
             fragment_start,
             add_slash,
-            lowercase,
-            host_kind,
         }),
-        None => Scan::Prefix(Prefix {
-            scheme_type,
-            scheme_end,
-            host_start,
-            host_end,
-            port,
-            path_start,
-            lowercase,
-            host_kind,
-        }),
+        None => Scan::Prefix(head),
     }
 }
 
 /// The URL for an accepted `input` and its `layout`; `None` if its serialization is longer
 /// than `max_len` (or than `u32` offsets allow), which the caller leaves to the full parser.
 pub(crate) fn build(input: &str, layout: &Layout, max_len: u32) -> Option<Url> {
+    let head = &layout.head;
     let extra = usize::from(layout.add_slash);
     let len = input.len() + extra;
     if len > max_len as usize {
@@ -467,29 +454,29 @@ pub(crate) fn build(input: &str, layout: &Layout, max_len: u32) -> Option<Url> {
     let shift = |o: usize| c(o + extra);
     let mut out = alloc::string::String::with_capacity(len);
     if layout.add_slash {
-        let (head, tail) = input.split_at_checked(layout.path_start)?;
-        out.push_str(head);
+        let (before_path, rest) = input.split_at_checked(head.path_start)?;
+        out.push_str(before_path);
         out.push('/');
-        out.push_str(tail);
+        out.push_str(rest);
     } else {
         out.push_str(input);
     }
-    if layout.lowercase {
-        if let Some(s) = out.get_mut(..layout.host_end) {
+    if head.lowercase {
+        if let Some(s) = out.get_mut(..head.host_end) {
             s.make_ascii_lowercase();
         }
     }
     let url = Url {
-        scheme_end: c(layout.scheme_end),
-        username_end: c(layout.host_start),
-        host_start: c(layout.host_start),
-        host_end: c(layout.host_end),
-        port: layout.port,
-        path_start: c(layout.path_start),
+        scheme_end: c(head.scheme_end),
+        username_end: c(head.host_start),
+        host_start: c(head.host_start),
+        host_end: c(head.host_end),
+        port: head.port,
+        path_start: c(head.path_start),
         query_start: layout.query_start.map(shift),
         fragment_start: layout.fragment_start.map(shift),
-        host_kind: Some(layout.host_kind),
-        scheme_type: layout.scheme_type,
+        host_kind: Some(head.host_kind),
+        scheme_type: head.scheme_type,
         opaque_path: false,
         max_len,
         serialization: out,
