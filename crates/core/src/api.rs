@@ -31,8 +31,11 @@ impl Url {
     /// whether `input` parses (against `base` parsed first, if given).
     ///
     /// An input already in serialized form (see the fast path) is recognized without building
-    /// the URL, so nothing is allocated; other inputs are parsed in full, which allocates
-    /// the URL (and the base's).
+    /// the URL, so nothing is allocated. Other inputs run the full parser, which writes the
+    /// serialization into a buffer the thread keeps for the purpose (with the `std` feature:
+    /// allocated on first use, kept while at most 16 KiB), so they allocate nothing either
+    /// unless a step needs its own copy (removing a tab or newline, percent-decoding or mapping
+    /// a host). A `base` is parsed into a URL of its own.
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
         parser::can_parse(input, base)
     }

@@ -61,7 +61,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn reuse_and_exact_copies() {
+    fn buffers_are_reused() {
         let mut a = take(10);
         assert!(a.is_empty() && a.capacity() >= 10);
         a.push_str("https://example.org/");
