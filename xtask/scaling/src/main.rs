@@ -16,7 +16,7 @@ use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use weburl::{SearchParams, Url};
+use weburl::{SearchParams, SetterError, Url};
 
 /// The largest acceptable growth per 10x of input size.
 const MAX_GROWTH: f64 = 15.0;
@@ -39,6 +39,20 @@ struct Case {
     name: &'static str,
     sizes: [usize; 3],
     setup: fn(usize) -> Box<dyn FnMut()>,
+}
+
+/// A timed body that runs `setter` with `value` on a fresh clone of `url` (the clone is part
+/// of what is timed, the same for every size).
+fn set_on_clones(
+    url: Url,
+    value: String,
+    setter: fn(&mut Url, &str) -> Result<(), SetterError>,
+) -> Box<dyn FnMut()> {
+    Box::new(move || {
+        let mut u = url.clone();
+        let _ = setter(&mut u, black_box(&value));
+        black_box(u);
+    })
 }
 
 /// `pattern` repeated to about `size` bytes, between `prefix` and `suffix`.
@@ -394,11 +408,7 @@ fn cases() -> Vec<Case> {
             setup: |n| {
                 let url = big_url(1000);
                 let value = repeat("/", "../a/", n, "");
-                Box::new(move || {
-                    let mut u = url.clone();
-                    let _ = u.set_pathname(black_box(&value));
-                    black_box(u);
-                })
+                set_on_clones(url, value, Url::set_pathname)
             },
         },
         Case {
@@ -407,11 +417,7 @@ fn cases() -> Vec<Case> {
             setup: |n| {
                 let url = big_url(n);
                 let value = repeat("", "ab.", n, "com");
-                Box::new(move || {
-                    let mut u = url.clone();
-                    let _ = u.set_hostname(black_box(&value));
-                    black_box(u);
-                })
+                set_on_clones(url, value, Url::set_hostname)
             },
         },
         Case {
@@ -420,11 +426,7 @@ fn cases() -> Vec<Case> {
             setup: |n| {
                 let url = big_url(1000);
                 let value = repeat("", "a=b c&", n, "");
-                Box::new(move || {
-                    let mut u = url.clone();
-                    let _ = u.set_search(black_box(&value));
-                    black_box(u);
-                })
+                set_on_clones(url, value, Url::set_search)
             },
         },
         Case {
@@ -433,11 +435,7 @@ fn cases() -> Vec<Case> {
             setup: |n| {
                 let url = big_url(1000);
                 let value = repeat("#", "f g`<", n, "");
-                Box::new(move || {
-                    let mut u = url.clone();
-                    let _ = u.set_hash(black_box(&value));
-                    black_box(u);
-                })
+                set_on_clones(url, value, Url::set_hash)
             },
         },
         Case {
