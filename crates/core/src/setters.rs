@@ -87,8 +87,8 @@ impl fmt::Display for Setter {
 }
 
 /// `s.replace_range(range, piece)`, quicker: `drain` and `insert_str` (`replace_range` goes
-/// byte by byte), and with a long tail, one move of it and only the common part overwritten by
-/// `replace_range`. The range is on char boundaries (checked by the caller).
+/// byte by byte), and with a long tail, one move of it and only the common part overwritten
+/// (see [`overwrite`]). The range is on char boundaries (checked by the caller).
 fn replace_range(s: &mut String, range: Range<usize>, piece: &str) {
     if s.len() - range.end <= 4096 {
         // A short tail: moving it twice (out of the way, then after the piece) is quicker
@@ -110,9 +110,30 @@ fn replace_range(s: &mut String, range: Range<usize>, piece: &str) {
         s.replace_range(range, piece);
         return;
     }
-    if k > 0 {
+    if k * 32 >= s.len() {
+        overwrite(s, range.start, head);
+    } else if k > 0 {
+        // Checking all of `s` would cost more than going byte by byte over `k` bytes.
         s.replace_range(range.start..range.start + k, head);
     }
+}
+
+/// Overwrites the bytes of `s` at `at` with `piece`, which replaces whole code points (`at`
+/// and `at + piece.len()` are char boundaries, checked by the caller), so `s` stays UTF-8.
+///
+/// `String::replace_range` would do it byte by byte through an iterator (~1.3 ns a byte,
+/// measured on a 1 MB host by `cargo xtask scaling`); a copy of the bytes and a check that
+/// the whole result is UTF-8 (word at a time for ASCII, ~0.04 ns a byte) cost less when the
+/// piece is more than about a 32nd of `s`, with no `unsafe`.
+fn overwrite(s: &mut String, at: usize, piece: &str) {
+    let mut bytes = core::mem::take(s).into_bytes();
+    if let Some(dst) = bytes.get_mut(at..at + piece.len()) {
+        dst.copy_from_slice(piece.as_bytes());
+    }
+    *s = String::from_utf8(bytes).unwrap_or_else(|e| {
+        // Not reached: a piece of whole code points over whole code points.
+        String::from_utf8_lossy(e.as_bytes()).into_owned()
+    });
 }
 
 /// Not a spec step: a value over 4 GiB is refused before it is read, as the parser refuses
@@ -687,5 +708,41 @@ impl Url {
             self.serialization.truncate(range.end);
         }
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::replace_range;
+    use alloc::string::String;
+
+    /// The quick `replace_range` gives what `String::replace_range` gives, on each of its
+    /// paths: short and long tails, growing and shrinking, small and large common parts
+    /// (overwritten byte by byte or by [`super::overwrite`]), non-ASCII text on both sides.
+    #[test]
+    fn replace_range_matches_std() {
+        for tail in [0, 10, 5000, 20_000] {
+            for (old, new) in [
+                ("", "x"),
+                ("host", ""),
+                ("host", "hôst"),
+                ("é", "e"),
+                ("e", "é"),
+                ("ab", "ba"),
+            ] {
+                for scale in [1, 300, 3000] {
+                    let old = old.repeat(scale);
+                    let new = new.repeat(scale);
+                    let mut s = String::from("http://ü@");
+                    s.push_str(&old);
+                    let range = s.len() - old.len()..s.len();
+                    s.push_str(&"/é".repeat(tail / 3));
+                    let mut expected = s.clone();
+                    expected.replace_range(range.clone(), &new);
+                    replace_range(&mut s, range, &new);
+                    assert_eq!(s, expected, "tail {tail}, {old:.8} -> {new:.8} x {scale}");
+                }
+            }
+        }
     }
 }
