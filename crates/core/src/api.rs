@@ -30,12 +30,14 @@ impl Url {
     /// The [`canParse(url, base)`](https://url.spec.whatwg.org/#dom-url-canparse) method:
     /// whether `input` parses (against `base` parsed first, if given).
     ///
-    /// An input already in serialized form (see the fast path) is recognized without building
-    /// the URL, so nothing is allocated. Other inputs run the full parser, which writes the
-    /// serialization into a buffer the thread keeps for the purpose (with the `std` feature:
-    /// allocated on first use, kept while at most 16 KiB), so they allocate nothing either
-    /// unless a step needs its own copy (removing a tab or newline, percent-decoding or mapping
-    /// a host). A `base` is parsed into a URL of its own.
+    /// The parse stops as soon as its outcome is known: no step after the host (path, query,
+    /// fragment) can fail, so an input is known to parse once the parser reaches its path.
+    /// An input whose scheme and authority are already in serialized form (see the fast path)
+    /// is recognized without building anything, so nothing is allocated. Other inputs run the
+    /// parser up to the path, which writes into a buffer the thread keeps for the purpose
+    /// (with the `std` feature: allocated on first use, kept while at most 16 KiB), so they
+    /// allocate nothing either unless a step needs its own copy (removing a tab or newline,
+    /// percent-decoding or mapping a host). A `base` is parsed into a URL of its own.
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
         parser::can_parse(input, base)
     }

@@ -159,6 +159,11 @@ pub(crate) struct Parser<'i, 'b, S: ErrorSink> {
     /// old URL to keep after a failure).
     pub(crate) host_set: bool,
     pub(crate) port_set: bool,
+    /// `Some(max_len)` when the caller only asks whether the input parses (`can_parse`): the
+    /// run then stops, successfully, as it enters the path start, path, opaque path, query or
+    /// fragment state, if the URL cannot outgrow `max_len` from there (see
+    /// [`Parser::stops_here`]).
+    pub(crate) stop_at_path: Option<u32>,
 }
 
 impl<'i, 'b, S: ErrorSink> Parser<'i, 'b, S> {
@@ -190,7 +195,29 @@ impl<'i, 'b, S: ErrorSink> Parser<'i, 'b, S> {
             path_done: false,
             host_set: false,
             port_set: false,
+            stop_at_path: None,
         }
+    }
+
+    /// Whether a run with [`stop_at_path`](Parser::stop_at_path) stops here, the parse being
+    /// known to succeed (then the path is marked done). Called on entering the path
+    /// start, path, opaque path, query and fragment states: of the basic URL parser's steps,
+    /// only those of the scheme start, scheme, no scheme, authority, host, hostname, port and
+    /// file host states return failure, and none of those comes after these five. What is
+    /// left to write is at most three bytes per byte of input (UTF-8 percent-encoding) and
+    /// the serializer's `/.`, which must fit in `max_len` (the limit `Url::parse` enforces).
+    /// The rest of the URL is then not written, so the path needs no finishing (the
+    /// serializer's `/.` is counted above).
+    #[inline]
+    pub(crate) fn stops_here(&mut self) -> bool {
+        let Some(max_len) = self.stop_at_path else {
+            return false;
+        };
+        let left = self.input.len().saturating_sub(self.pos);
+        let most = self.url.out.len() + 3 * left + 16;
+        let decided = most <= max_len as usize;
+        self.path_done |= decided;
+        decided
     }
 
     /// The code point at the pointer; `None` is the EOF code point.
@@ -524,7 +551,15 @@ pub(crate) fn fast_accepts(input: &str) -> bool {
 /// once and an accepted input never built; a base is then only parsed to see that it parses.
 pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
     let scan = fast::scan(input);
-    if let fast::Scan::Accepted(_) = scan {
+    let decided = match scan {
+        fast::Scan::Accepted(_) => true,
+        // A scheme and authority the fast path accepts (which the state machine would parse
+        // as it does, see `Parser::resume_at_path_start`), then the path start state: no
+        // later step fails (see `Parser::stops_here`, and its bound on the length).
+        fast::Scan::Prefix(_) => 3 * input.len() + 16 <= ParseConfig::default().max_len as usize,
+        _ => false,
+    };
+    if decided {
         return base.is_none_or(|b| can_parse(b, None));
     }
     let base = match base.map(|b| parse(b, &ParseConfig::default(), ())) {
@@ -576,6 +611,8 @@ pub(crate) fn parse<S: ErrorSink>(
 trait Output {
     /// What a successful parse returns.
     type Done;
+    /// Whether the caller wants the URL, not only whether the input parses.
+    const WANTS_URL: bool;
     /// An empty buffer with room for `capacity` bytes (not zero).
     fn buffer(capacity: usize) -> String;
     /// The result of a successful parse; `None` if the URL is longer than `max_len` or than
@@ -590,6 +627,7 @@ struct Fresh;
 
 impl Output for Fresh {
     type Done = Url;
+    const WANTS_URL: bool = true;
     fn buffer(capacity: usize) -> String {
         String::with_capacity(capacity)
     }
@@ -605,6 +643,7 @@ struct Scratch;
 
 impl Output for Scratch {
     type Done = ();
+    const WANTS_URL: bool = false;
     fn buffer(capacity: usize) -> String {
         scratch::take(capacity)
     }
@@ -660,6 +699,12 @@ fn run_state_machine<S: ErrorSink, O: Output>(
             O::buffer(capacity)
         }),
     );
+    // Only whether it parses: stop as soon as that is known. (Not with errors wanted, which
+    // later states report; not with a legacy encoding, whose query may take more than three
+    // bytes per byte.)
+    if !O::WANTS_URL && !parser.sink.wants_errors() && parser.encoding == encoding_rs::UTF_8 {
+        parser.stop_at_path = Some(config.max_len);
+    }
     let flow = match scan {
         fast::Scan::Rejected if shortcut => match scheme_end {
             Some(end) => parser.start_at_scheme_end(end, true),

@@ -36,6 +36,9 @@ pub(crate) fn is_double_dot(s: &str) -> bool {
 impl<S: ErrorSink> Parser<'_, '_, S> {
     /// [Path start state](https://url.spec.whatwg.org/#path-start-state).
     pub(crate) fn path_start_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
+        if self.stops_here() {
+            return Ok(Flow::End);
+        }
         self.url.path_start = self.url.out.len();
         if self.is_special() {
             if c == Some('\\') {
@@ -77,6 +80,9 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
     /// loops to the next code point itself instead of returning to [`Parser::run_flow`], and
     /// after `?` or `#` it runs the query or fragment state directly.
     pub(crate) fn path_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
+        if self.stops_here() {
+            return Ok(Flow::End);
+        }
         let special = self.is_special();
         let overridden = self.state_override.is_some();
         let ends = |c: Option<char>| match c {
@@ -186,6 +192,9 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
 
     /// [Opaque path state](https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state).
     pub(crate) fn opaque_path_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
+        if self.stops_here() {
+            return Ok(Flow::End);
+        }
         match c {
             Some('?') => {
                 self.start_query();

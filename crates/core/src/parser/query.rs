@@ -30,6 +30,9 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
     /// input slice up to there. (It cannot be encoded code point by code point because of
     /// stateful encoders such as ISO-2022-JP.)
     pub(crate) fn query_state(&mut self, _c: Option<char>) -> Result<Flow, Failure> {
+        if self.stops_here() {
+            return Ok(Flow::End);
+        }
         // "If encoding is not UTF-8 and url is not special or url's scheme is "ws" or "wss",
         // then set encoding to UTF-8."
         if self.encoding != encoding_rs::UTF_8
@@ -96,6 +99,9 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
     /// the input: every code point is UTF-8 percent-encoded with the fragment percent-encode
     /// set and appended to the fragment.
     pub(crate) fn fragment_state(&mut self, _c: Option<char>) -> Result<Flow, Failure> {
+        if self.stops_here() {
+            return Ok(Flow::End);
+        }
         let start = self.pos;
         let rest = self.input.get(start..).unwrap_or_default();
         self.check_url_units(rest, start);
