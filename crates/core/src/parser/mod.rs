@@ -214,7 +214,12 @@ impl<'i, 'b, S: ErrorSink> Parser<'i, 'b, S> {
             return false;
         };
         let left = self.input.len().saturating_sub(self.pos);
-        let most = self.url.out.len() + 3 * left + 16;
+        let most = self
+            .url
+            .out
+            .len()
+            .saturating_add(left.saturating_mul(3))
+            .saturating_add(16);
         let decided = most <= max_len as usize;
         self.path_done |= decided;
         decided
@@ -556,7 +561,10 @@ pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
         // A scheme and authority the fast path accepts (which the state machine would parse
         // as it does, see `Parser::resume_at_path_start`), then the path start state: no
         // later step fails (see `Parser::stops_here`, and its bound on the length).
-        fast::Scan::Prefix(_) => 3 * input.len() + 16 <= ParseConfig::default().max_len as usize,
+        fast::Scan::Prefix(_) => {
+            input.len().saturating_mul(3).saturating_add(16)
+                <= ParseConfig::default().max_len as usize
+        }
         _ => false,
     };
     if decided {
