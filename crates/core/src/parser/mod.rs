@@ -556,15 +556,14 @@ pub(crate) fn fast_accepts(input: &str) -> bool {
 /// once and an accepted input never built; a base is then only parsed to see that it parses.
 pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
     let scan = fast::scan(input);
+    let max_len = ParseConfig::default().max_len as usize;
     let decided = match scan {
-        fast::Scan::Accepted(_) => true,
+        // The URL is the input, with a `/` added when the path is empty (see `fast::build`).
+        fast::Scan::Accepted(_) => input.len() < max_len,
         // A scheme and authority the fast path accepts (which the state machine would parse
         // as it does, see `Parser::resume_at_path_start`), then the path start state: no
         // later step fails (see `Parser::stops_here`, and its bound on the length).
-        fast::Scan::Prefix(_) => {
-            input.len().saturating_mul(3).saturating_add(16)
-                <= ParseConfig::default().max_len as usize
-        }
+        fast::Scan::Prefix(_) => input.len().saturating_mul(3).saturating_add(16) <= max_len,
         _ => false,
     };
     if decided {
