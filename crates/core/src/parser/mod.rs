@@ -556,17 +556,15 @@ pub(crate) fn fast_accepts(input: &str) -> bool {
 /// once and an accepted input never built; a base is then only parsed to see that it parses.
 pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
     let scan = fast::scan(input);
-    let max_len = ParseConfig::default().max_len as usize;
-    let decided = match scan {
-        // The URL is the input, with a `/` added when the path is empty (see `fast::build`).
-        fast::Scan::Accepted(_) => input.len() < max_len,
-        // A scheme and authority the fast path accepts (which the state machine would parse
-        // as it does, see `Parser::resume_at_path_start`), then the path start state: no
-        // later step fails (see `Parser::stops_here`, and its bound on the length).
-        fast::Scan::Prefix(_) => input.len().saturating_mul(3).saturating_add(16) <= max_len,
-        _ => false,
-    };
-    if decided {
+    // The fast path accepts the whole input (then the URL is the input, with a `/` added when
+    // the path is empty, see `fast::build`), or its scheme and authority, which the state
+    // machine would parse as it does (see `Parser::resume_at_path_start`) and follow with
+    // the path start state, after which no step fails (see `Parser::stops_here`). Either way
+    // the input parses if its URL fits in the maximum length, which any input up to a third
+    // of it does (the rest of the URL takes at most three bytes per byte, see there).
+    if matches!(scan, fast::Scan::Accepted(_) | fast::Scan::Prefix(_))
+        && input.len() <= (ParseConfig::default().max_len as usize).saturating_sub(16) / 3
+    {
         return base.is_none_or(|b| can_parse(b, None));
     }
     let base = match base.map(|b| parse(b, &ParseConfig::default(), ())) {
