@@ -204,23 +204,16 @@ impl<'i, 'b, S: ErrorSink> Parser<'i, 'b, S> {
     /// start, path, opaque path, query and fragment states: of the basic URL parser's steps,
     /// only those of the scheme start, scheme, no scheme, authority, host, hostname, port and
     /// file host states return failure, and none of those comes after these five. What is
-    /// left to write is at most three bytes per byte of input (UTF-8 percent-encoding) and
-    /// the serializer's `/.`, which must fit in `max_len` (the limit `Url::parse` enforces).
-    /// The rest of the URL is then not written, so the path needs no finishing (the
-    /// serializer's `/.` is counted above).
+    /// left to write must still fit in `max_len`, the limit `Url::parse` enforces (see
+    /// [`rest_fits`]). The rest of the URL is then not written, so the path needs no
+    /// finishing.
     #[inline]
     pub(crate) fn stops_here(&mut self) -> bool {
         let Some(max_len) = self.stop_at_path else {
             return false;
         };
         let left = self.input.len().saturating_sub(self.pos);
-        let most = self
-            .url
-            .out
-            .len()
-            .saturating_add(left.saturating_mul(3))
-            .saturating_add(16);
-        let decided = most <= max_len as usize;
+        let decided = rest_fits(self.url.out.len(), left, max_len);
         self.path_done |= decided;
         decided
     }
@@ -551,6 +544,17 @@ pub(crate) fn fast_accepts(input: &str) -> bool {
     matches!(fast::scan(input), fast::Scan::Accepted(_))
 }
 
+/// Whether a URL of which `written` bytes are written, with `left` bytes of input still to
+/// read in the path, opaque path, query or fragment states, fits in `max_len` however those
+/// states write them: at most three bytes per byte of input (UTF-8 percent-encoding), plus
+/// the serializer's `/.` and a `/` the path start state may add (16 bytes of slack).
+fn rest_fits(written: usize, left: usize, max_len: u32) -> bool {
+    written
+        .saturating_add(left.saturating_mul(3))
+        .saturating_add(16)
+        <= max_len as usize
+}
+
 /// [`canParse(url, base)`](https://url.spec.whatwg.org/#dom-url-canparse): whether `input`
 /// parses against `base` (parsed first, if given). [`parse`] with the fast path's scan done
 /// once and an accepted input never built; a base is then only parsed to see that it parses.
@@ -560,10 +564,10 @@ pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
     // the path is empty, see `fast::build`), or its scheme and authority, which the state
     // machine would parse as it does (see `Parser::resume_at_path_start`) and follow with
     // the path start state, after which no step fails (see `Parser::stops_here`). Either way
-    // the input parses if its URL fits in the maximum length, which any input up to a third
-    // of it does (the rest of the URL takes at most three bytes per byte, see there).
+    // the input parses if its URL fits in the maximum length, which the bound the state
+    // machine stops by, taken over the whole input, ensures.
     if matches!(scan, fast::Scan::Accepted(_) | fast::Scan::Prefix(_))
-        && input.len() <= (ParseConfig::default().max_len as usize).saturating_sub(16) / 3
+        && rest_fits(0, input.len(), ParseConfig::default().max_len)
     {
         return base.is_none_or(|b| can_parse(b, None));
     }
