@@ -1,7 +1,8 @@
 //! `cargo xtask scaling [--filter WORD]`: builds and runs the `weburl-scaling` program
 //! (`xtask/scaling/`, its own package and workspace, release mode), which times adversarial
 //! inputs at growing sizes and exits non-zero when a case grows faster than 15x per 10x of
-//! input size.
+//! input size. Each case runs in a process of its own; one over the bound is re-timed (see
+//! `judge` in `xtask/scaling/src/main.rs`).
 
 use crate::{util, Result};
 

@@ -4,7 +4,9 @@
 //!
 //! URL cases run at 1 KB, 100 KB and 1 MB of input; SearchParams cases at 1k, 10k and 100k
 //! pairs. The time of one size is the minimum over [`SAMPLES`] samples, each a batch of
-//! iterations long enough to time reliably. Time is the thread's CPU time
+//! iterations long enough to time reliably. A case over the bound is timed again, and one
+//! over it only in its last decade is also timed at ten times its largest size, before it is
+//! reported (see [`judge`]). Time is the thread's CPU time
 //! (`CLOCK_THREAD_CPUTIME_ID`), not wall time, so that preemption on a loaded machine (CI, or
 //! fuzzers running beside it) does not count. The growth per 10x between sizes `a < b` is
 //! `(t(b) / t(a)) ^ (1 / log10(b / a))`: 10 for linear time, 100 for quadratic.
@@ -23,6 +25,10 @@ const MAX_GROWTH: f64 = 15.0;
 
 /// Samples per size; the minimum is kept.
 const SAMPLES: usize = 7;
+
+/// How many times a case over [`MAX_GROWTH`] is timed again before it is reported: a
+/// super-linear case stays over the bound, a noisy sample does not.
+const RETIMES: usize = 2;
 
 /// A sample runs at least this long (in iterations of the case).
 const MIN_SAMPLE: Duration = Duration::from_millis(10);
@@ -422,10 +428,7 @@ fn cases() -> Vec<Case> {
                 // iteration page-faulted its memory in again: linear too, but a step in cost
                 // between the 100 KB and 1 MB sizes that read as 34x per 10x.
                 let mut url = big_url(n);
-                let hosts = [
-                    repeat("", "ab.", n, "com"),
-                    repeat("", "ba.", n, "com"),
-                ];
+                let hosts = [repeat("", "ab.", n, "com"), repeat("", "ba.", n, "com")];
                 Box::new(move || {
                     for host in &hosts {
                         let _ = url.set_hostname(black_box(host));
@@ -630,6 +633,94 @@ fn time(work: &mut dyn FnMut()) -> f64 {
     best
 }
 
+/// The time of `case` at each of its sizes (see [`time`]), each with the work set up afresh.
+fn measure(case: &Case) -> [f64; 3] {
+    case.sizes.map(|n| {
+        let mut work = (case.setup)(n);
+        time(&mut *work)
+    })
+}
+
+/// What [`judge`] found for a case.
+struct Row {
+    /// The time at each size.
+    times: [f64; 3],
+    /// Growth per 10x from size 1 to size 2, and from size 2 to size 3.
+    g12: f64,
+    g23: f64,
+    ok: bool,
+    verdict: String,
+}
+
+/// Times `case` and decides whether it grows at most [`MAX_GROWTH`]x per 10x.
+///
+/// A case over the bound is timed again, up to [`RETIMES`] times, keeping each size's
+/// minimum: one slow stretch of the machine is not taken for super-linear time, which stays
+/// over the bound however often it is timed. A case still over the bound only from size 2
+/// to size 3 is then timed at ten times size 3. Memory-bound work has a step where its data
+/// outgrows a cache, or where the allocator starts to map and unmap its blocks for every
+/// sample (a sort's scratch buffer of 100k pairs, in a fresh process), which happens once;
+/// super-linear time grows as much again over the next decade. The case passes only if that
+/// next decade is within the bound.
+fn judge(case: &Case) -> Row {
+    let [s1, s2, s3] = case.sizes;
+    let mut times = measure(case);
+    let mut retimed = 0;
+    loop {
+        let [t1, t2, t3] = times;
+        let g12 = growth(s1, t1, s2, t2);
+        let g23 = growth(s2, t2, s3, t3);
+        let within = g12 <= MAX_GROWTH && g23 <= MAX_GROWTH;
+        if case.name == BASELINE || within {
+            let verdict = match retimed {
+                0 => "ok".to_string(),
+                n => format!("ok (re-timed {n}x)"),
+            };
+            return Row {
+                times,
+                g12,
+                g23,
+                ok: true,
+                verdict,
+            };
+        }
+        if retimed < RETIMES {
+            retimed += 1;
+            for (t, again) in times.iter_mut().zip(measure(case)) {
+                *t = t.min(again);
+            }
+            continue;
+        }
+        if g12 > MAX_GROWTH {
+            let verdict = format!("TOO SLOW (re-timed {retimed}x)");
+            return Row {
+                times,
+                g12,
+                g23,
+                ok: false,
+                verdict,
+            };
+        }
+        let s4 = s3.saturating_mul(10);
+        let t4 = time(&mut *(case.setup)(s4));
+        let g34 = growth(s3, t3, s4, t4);
+        let ok = g34 <= MAX_GROWTH;
+        let verdict = format!(
+            "{} (re-timed {retimed}x; at {s4}: {}, {g34:.1}x per 10x{})",
+            if ok { "ok" } else { "TOO SLOW" },
+            fmt_time(t4),
+            if ok { ": the step is not repeated" } else { "" },
+        );
+        return Row {
+            times,
+            g12,
+            g23,
+            ok,
+            verdict,
+        };
+    }
+}
+
 /// Growth per 10x between sizes `a` and `b` with times `ta` and `tb`.
 fn growth(a: usize, ta: f64, b: usize, tb: f64) -> f64 {
     let decades = (b as f64 / a as f64).log10();
@@ -646,13 +737,52 @@ fn fmt_time(secs: f64) -> String {
     }
 }
 
+/// Times the case at `index` of [`cases`] and prints its row: the child process's work.
+fn run_case(index: usize) -> ExitCode {
+    let Some(case) = cases().into_iter().nth(index) else {
+        eprintln!("weburl-scaling: no case {index}");
+        return ExitCode::from(2);
+    };
+    let [s1, s2, s3] = case.sizes;
+    let row = judge(&case);
+    let [t1, t2, t3] = row.times;
+    println!(
+        "| {} | {s1} | {s2} | {s3} | {} | {} | {} | {:.1}x | {:.1}x | {} |",
+        case.name,
+        fmt_time(t1),
+        fmt_time(t2),
+        fmt_time(t3),
+        row.g12,
+        row.g23,
+        row.verdict,
+    );
+    if row.ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let filter = match args.as_slice() {
         [] => None,
         [flag, word] if flag == "--filter" => Some(word.clone()),
+        [flag, index] if flag == "--case" => {
+            return match index.parse() {
+                Ok(i) => run_case(i),
+                Err(_) => ExitCode::from(2),
+            };
+        }
         _ => {
             eprintln!("usage: weburl-scaling [--filter WORD]");
+            return ExitCode::from(2);
+        }
+    };
+    let exe = match std::env::current_exe() {
+        Ok(exe) => exe,
+        Err(e) => {
+            eprintln!("weburl-scaling: cannot find its own executable: {e}");
             return ExitCode::from(2);
         }
     };
@@ -661,37 +791,21 @@ fn main() -> ExitCode {
     );
     println!("|---|---|---|---|---|---|---|---|---|---|");
     let mut failures = Vec::new();
-    for case in cases() {
+    for (index, case) in cases().iter().enumerate() {
         if filter
             .as_ref()
             .is_some_and(|f| !case.name.contains(f.as_str()))
         {
             continue;
         }
-        let times: Vec<f64> = case
-            .sizes
-            .iter()
-            .map(|&n| {
-                let mut work = (case.setup)(n);
-                time(&mut *work)
-            })
-            .collect();
-        let [s1, s2, s3] = case.sizes;
-        let (t1, t2, t3) = match times.as_slice() {
-            [a, b, c] => (*a, *b, *c),
-            _ => continue,
-        };
-        let g12 = growth(s1, t1, s2, t2);
-        let g23 = growth(s2, t2, s3, t3);
-        let ok = case.name == BASELINE || (g12 <= MAX_GROWTH && g23 <= MAX_GROWTH);
-        println!(
-            "| {} | {s1} | {s2} | {s3} | {} | {} | {} | {g12:.1}x | {g23:.1}x | {} |",
-            case.name,
-            fmt_time(t1),
-            fmt_time(t2),
-            fmt_time(t3),
-            if ok { "ok" } else { "TOO SLOW" }
-        );
+        // Each case in a process of its own: the heap a case leaves behind (its size, how
+        // fragmented it is, what the allocator has given back to the system) changes what
+        // the next one's large allocations cost, by up to half in memory-bound cases.
+        let ok = std::process::Command::new(&exe)
+            .arg("--case")
+            .arg(index.to_string())
+            .status()
+            .is_ok_and(|status| status.success());
         if !ok {
             failures.push(case.name);
         }
@@ -701,7 +815,7 @@ fn main() -> ExitCode {
         ExitCode::SUCCESS
     } else {
         println!(
-            "\nsuper-linear ({} case(s) above {MAX_GROWTH}x per 10x): {}",
+            "\nsuper-linear or failed ({} case(s) above {MAX_GROWTH}x per 10x): {}",
             failures.len(),
             failures.join(", ")
         );
