@@ -86,12 +86,9 @@ fn time(work: &mut dyn FnMut()) -> f64 {
     best
 }
 
-/// The time of `case` at each of its sizes (see [`time`]), each with the work set up afresh.
-fn measure(case: &Case) -> [f64; 3] {
-    case.sizes.map(|n| {
-        let mut work = (case.setup)(n);
-        time(&mut *work)
-    })
+/// The time of `case` at size `n` (see [`time`]), with the work set up afresh.
+fn time_at(case: &Case, n: usize) -> f64 {
+    time(&mut *(case.setup)(n))
 }
 
 /// What [`judge`] found for a case.
@@ -117,45 +114,32 @@ struct Row {
 /// next decade is within the bound.
 fn judge(case: &Case) -> Row {
     let [s1, s2, s3] = case.sizes;
-    let mut times = measure(case);
+    let growths = |[t1, t2, t3]: [f64; 3]| (growth(s1, t1, s2, t2), growth(s2, t2, s3, t3));
+    let within = |times| {
+        let (g12, g23) = growths(times);
+        case.name == BASELINE || (g12 <= MAX_GROWTH && g23 <= MAX_GROWTH)
+    };
+    let mut times = case.sizes.map(|n| time_at(case, n));
     let mut retimed = 0;
-    loop {
-        let [t1, t2, t3] = times;
-        let g12 = growth(s1, t1, s2, t2);
-        let g23 = growth(s2, t2, s3, t3);
-        let within = g12 <= MAX_GROWTH && g23 <= MAX_GROWTH;
-        if case.name == BASELINE || within {
-            let verdict = match retimed {
-                0 => "ok".to_string(),
-                n => format!("ok (re-timed {n}x)"),
-            };
-            return Row {
-                times,
-                g12,
-                g23,
-                ok: true,
-                verdict,
-            };
+    while retimed < RETIMES && !within(times) {
+        retimed += 1;
+        for (t, n) in times.iter_mut().zip(case.sizes) {
+            *t = t.min(time_at(case, n));
         }
-        if retimed < RETIMES {
-            retimed += 1;
-            for (t, again) in times.iter_mut().zip(measure(case)) {
-                *t = t.min(again);
-            }
-            continue;
-        }
-        if g12 > MAX_GROWTH {
-            let verdict = format!("TOO SLOW (re-timed {retimed}x)");
-            return Row {
-                times,
-                g12,
-                g23,
-                ok: false,
-                verdict,
-            };
-        }
+    }
+    let (g12, g23) = growths(times);
+    let retimed_note = |prefix: &str| match retimed {
+        0 => prefix.to_string(),
+        n => format!("{prefix} (re-timed {n}x)"),
+    };
+    let (ok, verdict) = if within(times) {
+        (true, retimed_note("ok"))
+    } else if g12 > MAX_GROWTH {
+        (false, retimed_note("TOO SLOW"))
+    } else {
         let s4 = s3.saturating_mul(10);
-        let t4 = time(&mut *(case.setup)(s4));
+        let t4 = time_at(case, s4);
+        let [_, _, t3] = times;
         let g34 = growth(s3, t3, s4, t4);
         let ok = g34 <= MAX_GROWTH;
         let verdict = format!(
@@ -164,13 +148,14 @@ fn judge(case: &Case) -> Row {
             fmt_time(t4),
             if ok { ": the step is not repeated" } else { "" },
         );
-        return Row {
-            times,
-            g12,
-            g23,
-            ok,
-            verdict,
-        };
+        (ok, verdict)
+    };
+    Row {
+        times,
+        g12,
+        g23,
+        ok,
+        verdict,
     }
 }
 
