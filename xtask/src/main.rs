@@ -7,6 +7,7 @@
 
 mod bench;
 mod fuzz;
+mod node_data;
 mod scaling;
 mod test;
 mod util;
@@ -27,6 +28,7 @@ commands:
   fuzz [--seconds N] [--sanitizer address|none] [TARGET...]
                     run the cargo-fuzz targets in fuzz/ for N seconds each (default 60)
   scaling           time adversarial inputs at growing sizes; fail on super-linear growth
+  node-data         rerun Node.js (when on PATH) for the file-path test data it answers
   help              this message";
 
 /// An expected failure: a message for the user and the exit code to leave with.
@@ -58,6 +60,7 @@ fn main() -> ExitCode {
         Some("fuzz") => fuzz::main(&rest),
         Some("scaling") => scaling::main(&rest),
         Some("bench") => bench::main(&rest),
+        Some("node-data") => node_data::main(&rest),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");
             Ok(())

@@ -14,6 +14,7 @@ extern crate alloc;
 
 mod api;
 mod errors;
+mod file_path;
 mod hostparse;
 mod invariants;
 mod origin;
@@ -29,6 +30,7 @@ pub use api::{ParseOptions, ParseOptionsWithErrors};
 pub use errors::{
     ErrorSink, ParseError, ParseErrorKind, SetterError, ValidationError, ValidationErrorKind,
 };
+pub use file_path::{FilePathError, PathStyle};
 pub use origin::{OpaqueOrigin, Origin};
 pub use parser::State;
 pub use scheme::SchemeType;
