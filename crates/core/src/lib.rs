@@ -25,6 +25,7 @@ mod search;
 mod serde_impl;
 mod setters;
 mod url;
+mod utf16;
 
 pub use api::{ParseOptions, ParseOptionsWithErrors};
 pub use errors::{
