@@ -13,12 +13,16 @@
 extern crate alloc;
 
 mod api;
+mod builder;
+mod compat;
+mod edit;
 mod errors;
 mod file_path;
 mod hostparse;
 mod invariants;
 mod origin;
 mod parser;
+mod position;
 mod scheme;
 mod search;
 #[cfg(feature = "serde")]
@@ -28,12 +32,15 @@ mod url;
 mod utf16;
 
 pub use api::{ParseOptions, ParseOptionsWithErrors};
+pub use builder::{BuildError, UrlBuilder};
+pub use edit::{PathSegmentsMut, QueryPairsMut};
 pub use errors::{
     ErrorSink, ParseError, ParseErrorKind, SetterError, ValidationError, ValidationErrorKind,
 };
 pub use file_path::{FilePathError, PathStyle};
 pub use origin::{OpaqueOrigin, Origin};
 pub use parser::State;
+pub use position::Position;
 pub use scheme::SchemeType;
 pub use setters::Setter;
 pub use url::Url;

@@ -89,3 +89,8 @@ pub use weburl_core::{
     ParseOptionsWithErrors, SchemeType, SearchParams, Setter, SetterError, State, Url,
     ValidationError, ValidationErrorKind,
 };
+// For code moving from the `url` crate (see docs/migrating-from-url.md): file paths,
+// record-level editors, slicing and the builder.
+pub use weburl_core::{
+    BuildError, FilePathError, PathSegmentsMut, PathStyle, Position, QueryPairsMut, UrlBuilder,
+};
