@@ -284,3 +284,43 @@ impl Url {
         }
     }
 }
+
+impl crate::origin::Origin {
+    /// A new opaque origin, different from every other (rust-url's `Origin::new_opaque`).
+    pub fn new_opaque() -> crate::origin::Origin {
+        crate::origin::Origin::Opaque(crate::origin::OpaqueOrigin::new())
+    }
+
+    /// The [ASCII serialization](https://html.spec.whatwg.org/multipage/browsers.html#ascii-serialisation-of-an-origin):
+    /// what `Display` writes (rust-url's name).
+    pub fn ascii_serialization(&self) -> String {
+        alloc::string::ToString::to_string(self)
+    }
+
+    /// The serialization with a domain in Unicode (its labels converted from punycode by
+    /// [`domain_to_unicode`](weburl_host::domain_to_unicode)), for display (rust-url's
+    /// `unicode_serialization`).
+    ///
+    /// ```
+    /// use weburl_core::Url;
+    /// let origin = Url::parse("https://xn--r8jz45g.jp:8443/").unwrap().origin();
+    /// assert_eq!(origin.unicode_serialization(), "https://例え.jp:8443");
+    /// ```
+    pub fn unicode_serialization(&self) -> String {
+        match self {
+            crate::origin::Origin::Tuple {
+                scheme,
+                host: Host::Domain(domain),
+                port,
+            } => {
+                let mut out =
+                    alloc::format!("{scheme}://{}", weburl_host::domain_to_unicode(domain));
+                if let Some(port) = port {
+                    out.push_str(&alloc::format!(":{port}"));
+                }
+                out
+            }
+            other => other.ascii_serialization(),
+        }
+    }
+}

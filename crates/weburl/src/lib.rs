@@ -80,6 +80,11 @@
 #[doc = include_str!("../../../README.md")]
 struct ReadmeDoctests;
 
+/// The migration guide's examples (docs/migrating-from-url.md), compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/migrating-from-url.md")]
+struct MigrationGuideDoctests;
+
 pub use weburl_form as form;
 pub use weburl_host as host;
 pub use weburl_percent as percent;
