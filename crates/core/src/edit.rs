@@ -21,6 +21,8 @@ use crate::url::Url;
 /// also `\`, a separator there.
 const PATH_SEGMENT: AsciiSet = PATH.add(b'/').add(b'%');
 const SPECIAL_PATH_SEGMENT: AsciiSet = PATH_SEGMENT.add(b'\\');
+/// For `file` URLs also `|`, so that a segment `C|` is not taken for the drive letter `C:`.
+const FILE_PATH_SEGMENT: AsciiSet = SPECIAL_PATH_SEGMENT.add(b'|');
 
 impl Url {
     /// Sets the [query](https://url.spec.whatwg.org/#concept-url-query): `None` removes it
@@ -137,6 +139,7 @@ impl Url {
         let path = String::from(self.pathname());
         Ok(PathSegmentsMut {
             special: self.is_special(),
+            file: self.scheme_type().is_file(),
             url: self,
             path,
             dirty: false,
@@ -298,8 +301,8 @@ impl Drop for QueryPairsMut<'_> {
 
 /// The editor [`Url::path_segments_mut`] returns: rust-url's `PathSegmentsMut`.
 ///
-/// Segments pushed are percent-encoded (the path percent-encode set, `/`, `%`, and for special
-/// URLs `\`), so each stays one segment and decodes back to itself; `.` and `..`, which would
+/// Segments pushed are percent-encoded (the path percent-encode set, `/`, `%`, for special
+/// URLs `\`, and for `file` URLs `|`), so each stays one segment and decodes back to itself; `.` and `..`, which would
 /// not, are skipped, as rust-url does.
 #[derive(Debug)]
 #[must_use = "the path is written when the editor is dropped or finished"]
@@ -308,6 +311,7 @@ pub struct PathSegmentsMut<'a> {
     /// The serialized path as it will be written.
     path: String,
     special: bool,
+    file: bool,
     dirty: bool,
 }
 
@@ -349,10 +353,10 @@ impl PathSegmentsMut<'_> {
         if self.path != "/" {
             self.path.push('/');
         }
-        let set = if self.special {
-            &SPECIAL_PATH_SEGMENT
-        } else {
-            &PATH_SEGMENT
+        let set = match (self.special, self.file) {
+            (_, true) => &FILE_PATH_SEGMENT,
+            (true, false) => &SPECIAL_PATH_SEGMENT,
+            (false, false) => &PATH_SEGMENT,
         };
         utf8_percent_encode_into(segment, set, &mut self.path);
         self.dirty = true;

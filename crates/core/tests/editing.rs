@@ -330,3 +330,105 @@ fn helpers() {
     assert_eq!(addrs, ["127.0.0.1:80".parse().unwrap()]);
     assert!(url("foo://h/").socket_addrs(|| None).is_err());
 }
+
+/// A small deterministic generator (xorshift).
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Random editor sequences over every WPT URL: the path the editor makes is the path the URL
+/// gets (nothing the pathname setter re-reads changes it), pushed segments decode back to what
+/// was pushed, and the query editor's pairs parse back.
+#[test]
+fn editors_keep_what_they_write_over_wpt() {
+    const PIECES: &[&str] = &[
+        "", ".", "..", "%2e", "%2E%2e", "a", "C|", "C:", "c|", "/", "\\", "?", "#", "%", " ", "é",
+        "\t", "a/b", "x\\y", "|", "~", "[]", "^", "%00",
+    ];
+    let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+    for base in wpt_urls() {
+        for _ in 0..8 {
+            let mut u = base.clone();
+            let Ok(mut editor) = u.path_segments_mut() else {
+                assert!(base.has_opaque_path());
+                continue;
+            };
+            let mut pushed = Vec::new();
+            for _ in 0..rng.below(6) {
+                match rng.below(5) {
+                    0 => {
+                        editor.pop();
+                        pushed.clear();
+                    }
+                    1 => {
+                        editor.pop_if_empty();
+                        pushed.clear();
+                    }
+                    2 => {
+                        editor.clear();
+                        pushed.clear();
+                    }
+                    _ => {
+                        let seg = format!(
+                            "{}{}",
+                            PIECES[rng.below(PIECES.len())],
+                            PIECES[rng.below(PIECES.len())]
+                        );
+                        editor.push(&seg);
+                        pushed.push(seg);
+                    }
+                }
+            }
+            let expected = editor.as_str().to_owned();
+            let path = editor.finish().unwrap().pathname().to_owned();
+            drop(editor);
+            assert!(
+                path == expected || (expected.is_empty() && path == "/"),
+                "{base}: editor made {expected:?}, URL has {path:?} (pushed {pushed:?})"
+            );
+            assert_eq!(Url::parse(u.href()).unwrap().pathname(), u.pathname());
+            if let Some(last) = pushed.last().filter(|s| !matches!(s.as_str(), "." | "..")) {
+                let seg = u.path_segments().unwrap().next_back().unwrap();
+                let decoded = weburl_percent::percent_decode_str(seg);
+                assert_eq!(&*decoded, last.as_bytes(), "{u}");
+            }
+            let pairs: Vec<(String, String)> = (0..rng.below(4))
+                .map(|_| {
+                    (
+                        PIECES[rng.below(PIECES.len())].to_owned(),
+                        PIECES[rng.below(PIECES.len())].to_owned(),
+                    )
+                })
+                .collect();
+            let before: Vec<(String, String)> = u
+                .query_pairs()
+                .map(|(a, b)| (a.into_owned(), b.into_owned()))
+                .collect();
+            u.query_pairs_mut().extend_pairs(&pairs);
+            let after: Vec<(String, String)> = u
+                .query_pairs()
+                .map(|(a, b)| (a.into_owned(), b.into_owned()))
+                .collect();
+            let mut wanted = before.clone();
+            wanted.extend(
+                pairs
+                    .iter()
+                    .filter(|(n, v)| !(n.is_empty() && v.is_empty()))
+                    .cloned(),
+            );
+            // (An empty name and value serialize as `=`, which parses back as ("", "").)
+            if pairs.iter().all(|(n, v)| !n.is_empty() || !v.is_empty()) {
+                assert_eq!(after, wanted, "{u}");
+            }
+        }
+    }
+}
