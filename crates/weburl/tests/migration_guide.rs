@@ -2,10 +2,12 @@
 //! exist: every code span in the `weburl` column of a table must be in [`known`], a list in
 //! which each name comes with a reference to the item, so that the list does not compile if an
 //! item it names is missing. (The guide's examples run as doctests of the facade.)
-#![allow(clippy::unwrap_used, clippy::panic)]
 
 use std::collections::BTreeSet;
+use std::process::ExitCode;
 use std::str::FromStr;
+
+use weburl_wpt::Runner;
 
 use weburl::{
     BuildError, Host, OpaqueOrigin, Origin, ParseError, ParseErrorKind, ParseOptions,
@@ -200,12 +202,13 @@ fn code_spans(cell: &str) -> Vec<&str> {
     cell.split('`').skip(1).step_by(2).collect()
 }
 
-#[test]
-fn every_weburl_name_in_the_tables_exists() {
+/// Every code span of the `weburl` column (and every `weburl::` path in the notes), as a case
+/// named by the row's first cell and the name: it passes when the name is known.
+fn main() -> ExitCode {
     let text = include_str!("../../../docs/migrating-from-url.md");
     let known = known();
-    let (mut checked, mut rows, mut unknown) = (0, 0, Vec::new());
-    let mut in_weburl_table = false;
+    let mut runner = Runner::new("docs/migrating-from-url.md: weburl names in the tables");
+    let (mut rows, mut in_weburl_table) = (0, false);
     for line in text.lines() {
         if !line.starts_with('|') {
             in_weburl_table = false;
@@ -223,45 +226,39 @@ fn every_weburl_name_in_the_tables_exists() {
             continue;
         }
         rows += 1;
-        let Some(weburl) = row.get(1) else {
-            panic!("row without a weburl cell: {line}");
-        };
+        let first = row.first().map(String::as_str).unwrap_or_default();
+        let weburl = row.get(1).map(String::as_str).unwrap_or_default();
         if weburl != "—" && !weburl.starts_with("— ") && code_spans(weburl).is_empty() {
-            panic!("row names neither an item nor —: {line}");
+            runner.case(
+                format!("row {first}"),
+                Err("names neither an item nor —".into()),
+            );
         }
-        for name in code_spans(weburl) {
-            checked += 1;
-            if !known.contains(name) {
-                unknown.push(name.to_owned());
-            }
+        let notes = row.get(2).map(String::as_str).unwrap_or_default();
+        let in_notes = code_spans(notes)
+            .into_iter()
+            .filter(|n| n.starts_with("weburl::"));
+        for name in code_spans(weburl).into_iter().chain(in_notes) {
+            let outcome = if known.contains(name) {
+                Ok(())
+            } else {
+                Err("no such item in the list of real references".to_owned())
+            };
+            runner.case(format!("{first}: {name}"), outcome);
         }
     }
-    // The notes column may name items too: those that look like weburl paths must exist.
-    for line in text.lines().filter(|l| l.starts_with('|')) {
-        for cell in cells(line).iter().skip(2) {
-            for name in code_spans(cell) {
-                if name.starts_with("weburl::") && !known.contains(name) {
-                    unknown.push(name.to_owned());
-                }
-            }
-        }
+    println!("migration guide: {rows} table rows");
+    if rows < 100 {
+        runner.case("the tables", Err(format!("only {rows} rows found")));
     }
-    println!(
-        "migration guide: {rows} rows, {checked} weburl names checked, {} unknown",
-        unknown.len()
+    // The list refers to live items; a few spot checks that they behave as the guide says.
+    let url = Url::from_str("https://example.com/a").ok();
+    let spot = url.is_some_and(|u| {
+        u.path() == u.pathname() && u.host_str() == Some("example.com") && !u.cannot_be_a_base()
+    });
+    runner.case(
+        "spot checks",
+        if spot { Ok(()) } else { Err("failed".into()) },
     );
-    assert!(
-        unknown.is_empty(),
-        "names in docs/migrating-from-url.md without an item: {unknown:?}"
-    );
-    assert!(rows > 100, "only {rows} rows found");
-}
-
-/// The list itself refers to live items: a few spot checks that they behave as the guide says.
-#[test]
-fn spot_checks() {
-    let url = Url::from_str("https://example.com/a").unwrap();
-    assert_eq!(url.path(), url.pathname());
-    assert_eq!(url.host_str(), Some("example.com"));
-    assert!(!url.cannot_be_a_base());
+    runner.finish()
 }
