@@ -205,6 +205,16 @@ fn load_corpora(args: &Args) -> Result<Vec<Corpus>, String> {
             Err(e) => missing.push(format!("{e} (run `cargo xtask wpt-sync`)")),
         }
     }
+    // Any other corpus asked for by name: `DATA/NAME.txt` (e.g. a synthetic one for profiling).
+    for name in &args.corpora {
+        let known = name == "wpt-urltestdata"
+            || CORPUS_FILES
+                .iter()
+                .any(|f| f.trim_end_matches(".txt") == name);
+        if !known {
+            corpora.push(instructions::load(name, &args.data, &args.wpt)?);
+        }
+    }
     for m in &missing {
         eprintln!("weburl-bench: skipping missing corpus {m}");
     }
