@@ -158,6 +158,11 @@ pub fn count_main(args: &[String], data: PathBuf, wpt: PathBuf) -> Result<(), St
 fn read_total(path: &Path) -> Result<u64, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    total_in(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The first number of the last `totals:` or `summary:` line of a callgrind output file.
+fn total_in(text: &str) -> Result<u64, String> {
     let mut found = None;
     for line in text.lines() {
         if let Some(rest) = line
@@ -168,11 +173,11 @@ fn read_total(path: &Path) -> Result<u64, String> {
             found = Some(
                 first
                     .parse::<u64>()
-                    .map_err(|_| format!("{}: bad total `{line}`", path.display()))?,
+                    .map_err(|_| format!("bad total `{line}`"))?,
             );
         }
     }
-    found.ok_or_else(|| format!("{}: no totals: or summary: line", path.display()))
+    found.ok_or_else(|| "no totals: or summary: line".to_owned())
 }
 
 /// Runs one `count` process under callgrind; returns its collected instructions.
@@ -345,4 +350,33 @@ pub fn json(results: &[InstrResult], time: &TimeRatio) -> Value {
         })
         .collect();
     Value::Array(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn totals_line() {
+        let file = "version: 1\ncreator: callgrind-3.19.0\nevents: Ir\nfn=(1) f\n3 10\n\
+                    summary: 41109393\n\ntotals: 41109393\n";
+        assert_eq!(total_in(file), Ok(41109393));
+        assert_eq!(total_in("events: Ir\nsummary: 7\n"), Ok(7));
+        assert!(total_in("events: Ir\n").is_err());
+        assert!(total_in("totals: x\n").is_err());
+    }
+
+    #[test]
+    fn per_url_subtracts_the_baseline() {
+        let r = InstrResult {
+            name: "c".into(),
+            urls: 10,
+            baseline: 100,
+            totals: vec![(Op::Parse, vec![(Lib::Weburl, 1100), (Lib::Ada, 2100)])],
+        };
+        assert_eq!(r.per_url(Op::Parse, Lib::Weburl), Some(100.0));
+        assert_eq!(r.ratio(Op::Parse, Lib::Ada), Some(0.5));
+        assert_eq!(r.per_url(Op::CanParse, Lib::Weburl), None);
+        assert_eq!(r.ratio(Op::Parse, Lib::RustUrl), None);
+    }
 }

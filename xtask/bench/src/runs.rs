@@ -210,3 +210,42 @@ pub fn json(cells: &[Cell]) -> Value {
         .collect();
     Value::Array(rows)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(s: &[&str]) -> Vec<String> {
+        s.iter().map(|&x| x.to_owned()).collect()
+    }
+
+    #[test]
+    fn children_get_the_timing_arguments_and_json() {
+        let args = strings(&[
+            "--runs",
+            "3",
+            "--corpus",
+            "kasztp",
+            "--instructions",
+            "--svg",
+            "a.svg",
+            "--json",
+            "--rounds",
+            "5",
+        ]);
+        assert_eq!(
+            child_args(&args),
+            strings(&["--corpus", "kasztp", "--rounds", "5", "--json"])
+        );
+    }
+
+    #[test]
+    fn medians_skip_missing_runs() {
+        assert_eq!(
+            median_of(&[Some(0.7), None, Some(0.9), Some(0.8)]),
+            Some(0.8)
+        );
+        assert_eq!(median_of(&[Some(0.7), Some(0.9)]), Some(0.8));
+        assert_eq!(median_of(&[None]), None);
+    }
+}
