@@ -24,7 +24,9 @@ commands:
                     their sha256 (--update rewrites the manifest after a deliberate upgrade)
   test [ARGS...]    wpt-sync, then `cargo test --workspace --all-features [ARGS...]`
   bench [--data DIR] [--quick] [--json] [--svg FILE] [--rounds N] [--show N]
-                    time weburl, ada and rust-url on the URL corpora (release build)
+        [--instructions] [--runs N] [--corpus NAME] [--limit N]
+                    time weburl, ada and rust-url on the URL corpora (release build); with
+                    --instructions also callgrind instructions per URL (xtask/bench/README.md)
   fuzz [--seconds N] [--sanitizer address|none] [TARGET...]
                     run the cargo-fuzz targets in fuzz/ for N seconds each (default 60)
   scaling           time adversarial inputs at growing sizes; fail on super-linear growth

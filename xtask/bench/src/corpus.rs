@@ -30,6 +30,11 @@ impl Corpus {
             .collect()
     }
 
+    /// Keeps the first `n` inputs (a quick run on a subset).
+    pub fn truncate(&mut self, n: usize) {
+        self.spans.truncate(n);
+    }
+
     pub fn len(&self) -> usize {
         self.spans.len()
     }

@@ -3,13 +3,17 @@
 //!
 //! ```text
 //! weburl-bench [--data DIR] [--wpt FILE] [--quick] [--rounds N] [--json] [--svg FILE] [--show N]
+//!              [--corpus NAME]... [--limit N] [--instructions | --instructions-only] [--runs N]
+//! weburl-bench count (--lib LIB --op OP | --baseline) --corpus NAME [--limit N]
 //! ```
 #![forbid(unsafe_code)]
 
 mod check;
 mod corpus;
+mod instructions;
 mod libs;
 mod report;
+mod runs;
 mod sinks;
 
 use std::path::PathBuf;
@@ -20,7 +24,10 @@ use corpus::{Corpus, CORPUS_FILES};
 use libs::{Bases, Lib, Op};
 
 const USAGE: &str = "usage: weburl-bench [--data DIR] [--wpt FILE] [--quick] [--rounds N] \
-                     [--json] [--svg FILE] [--show N]";
+                     [--json] [--svg FILE] [--show N] [--corpus NAME]... [--limit N] \
+                     [--instructions | --instructions-only] [--runs N] [--callgrind-dir DIR]\n\
+                     \x20      weburl-bench count (--lib LIB --op OP | --baseline) --corpus NAME \
+                     [--limit N]";
 
 pub struct Args {
     data: PathBuf,
@@ -31,6 +38,18 @@ pub struct Args {
     svg: Option<PathBuf>,
     /// How many differences of each kind the text report prints per corpus (JSON has all).
     show: usize,
+    /// Only these corpora (file stems, or `wpt-urltestdata`); all when empty.
+    corpora: Vec<String>,
+    /// Only the first N URLs of each corpus.
+    limit: Option<usize>,
+    /// Also count instructions with callgrind (`instructions.rs`).
+    instructions: bool,
+    /// Count instructions only: no timing, no checks.
+    instructions_only: bool,
+    /// Where callgrind's output files go.
+    callgrind_dir: PathBuf,
+    /// Full runs, each its own process, for the median of the time ratios (`runs.rs`).
+    runs: usize,
 }
 
 fn workspace_root() -> PathBuf {
@@ -38,7 +57,7 @@ fn workspace_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-fn parse_args() -> Result<Args, String> {
+fn parse_args(raw: &[String]) -> Result<Args, String> {
     let root = workspace_root();
     let mut args = Args {
         data: root.join("../shared/datasets"),
@@ -48,10 +67,20 @@ fn parse_args() -> Result<Args, String> {
         json: false,
         svg: None,
         show: 20,
+        corpora: Vec::new(),
+        limit: None,
+        instructions: false,
+        instructions_only: false,
+        callgrind_dir: root.join("target/callgrind"),
+        runs: 1,
     };
-    let mut it = std::env::args().skip(1);
+    let mut it = raw.iter().cloned();
     while let Some(a) = it.next() {
         let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value\n{USAGE}"));
+        let number = |name: &str, v: String| {
+            v.parse::<usize>()
+                .map_err(|_| format!("{name} needs a number\n{USAGE}"))
+        };
         match a.as_str() {
             "--data" => args.data = PathBuf::from(value("--data")?),
             "--wpt" => args.wpt = PathBuf::from(value("--wpt")?),
@@ -66,6 +95,12 @@ fn parse_args() -> Result<Args, String> {
                     .parse()
                     .map_err(|_| format!("--show needs a number\n{USAGE}"))?
             }
+            "--corpus" => args.corpora.push(value("--corpus")?),
+            "--limit" => args.limit = Some(number("--limit", value("--limit")?)?),
+            "--runs" => args.runs = number("--runs", value("--runs")?)?.max(1),
+            "--callgrind-dir" => args.callgrind_dir = PathBuf::from(value("--callgrind-dir")?),
+            "--instructions" => args.instructions = true,
+            "--instructions-only" => args.instructions_only = true,
             "--quick" => args.quick = true,
             "--json" => args.json = true,
             "-h" | "--help" => return Err(USAGE.to_owned()),
@@ -149,24 +184,36 @@ fn measure(corpus: &Corpus, libs: &[Lib], bases: &Bases, rounds: usize) -> Vec<O
     results
 }
 
-fn run() -> Result<(), String> {
-    let args = parse_args()?;
-    let libs = Lib::all();
-    let bases = Bases::new()?;
-
+fn load_corpora(args: &Args) -> Result<Vec<Corpus>, String> {
+    let wanted = |name: &str| args.corpora.is_empty() || args.corpora.iter().any(|c| c == name);
     let mut corpora = Vec::new();
     let mut missing = Vec::new();
     for file in CORPUS_FILES {
         let path = args.data.join(file);
+        if !wanted(file.trim_end_matches(".txt")) {
+            continue;
+        }
         if path.is_file() {
             corpora.push(Corpus::from_lines_file(&path)?);
         } else {
             missing.push(path.display().to_string());
         }
     }
-    match Corpus::from_urltestdata(&args.wpt) {
-        Ok(c) => corpora.push(c),
-        Err(e) => missing.push(format!("{e} (run `cargo xtask wpt-sync`)")),
+    if wanted("wpt-urltestdata") {
+        match Corpus::from_urltestdata(&args.wpt) {
+            Ok(c) => corpora.push(c),
+            Err(e) => missing.push(format!("{e} (run `cargo xtask wpt-sync`)")),
+        }
+    }
+    // Any other corpus asked for by name: `DATA/NAME.txt` (e.g. a synthetic one for profiling).
+    for name in &args.corpora {
+        let known = name == "wpt-urltestdata"
+            || CORPUS_FILES
+                .iter()
+                .any(|f| f.trim_end_matches(".txt") == name);
+        if !known {
+            corpora.push(instructions::load(name, &args.data, &args.wpt)?);
+        }
     }
     for m in &missing {
         eprintln!("weburl-bench: skipping missing corpus {m}");
@@ -174,6 +221,67 @@ fn run() -> Result<(), String> {
     if corpora.is_empty() {
         return Err(format!("no corpus found in {}", args.data.display()));
     }
+    if let Some(n) = args.limit {
+        corpora.iter_mut().for_each(|c| c.truncate(n));
+    }
+    Ok(corpora)
+}
+
+fn count_instructions(
+    args: &Args,
+    libs: &[Lib],
+    corpora: &[Corpus],
+) -> Result<Vec<instructions::InstrResult>, String> {
+    let opts = instructions::Options {
+        data: &args.data,
+        wpt: &args.wpt,
+        limit: args.limit,
+        out_dir: &args.callgrind_dir,
+    };
+    instructions::measure(&opts, corpora, libs)
+}
+
+/// `--runs N`: N child runs for the time ratios, then (with `--instructions`) one count.
+fn run_many(args: &Args, raw: &[String], libs: &[Lib]) -> Result<(), String> {
+    let cells = runs::measure(raw, args.runs)?;
+    let time = |c: &str, op, other| runs::time_ratio(&cells, c, op, other);
+    let instr = if args.instructions || args.instructions_only {
+        count_instructions(args, libs, &load_corpora(args)?)?
+    } else {
+        Vec::new()
+    };
+    if args.json {
+        let mut doc = serde_json::json!({"runs": args.runs, "time_ratios": runs::json(&cells)});
+        if let Some(obj) = doc.as_object_mut().filter(|_| !instr.is_empty()) {
+            obj.insert("instructions".into(), instructions::json(&instr, &time));
+        }
+        println!("{doc}");
+    } else {
+        runs::print_table(&cells, args.runs);
+        if !instr.is_empty() {
+            instructions::print_tables(libs, &instr, &time);
+        }
+    }
+    Ok(())
+}
+
+fn run() -> Result<(), String> {
+    let raw: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(("count", rest)) = raw.split_first().map(|(c, r)| (c.as_str(), r)) {
+        let root = workspace_root();
+        let (data, wpt) = (
+            root.join("../shared/datasets"),
+            root.join("wpt-data/urltestdata.json"),
+        );
+        return instructions::count_main(rest, data, wpt);
+    }
+    let args = parse_args(&raw)?;
+    let libs = Lib::all();
+    if args.runs > 1 {
+        return run_many(&args, &raw, &libs);
+    }
+    let bases = Bases::new()?;
+    let corpora = load_corpora(&args)?;
     if !args.json {
         report::print_header(&args, &libs, &corpora);
     }
@@ -181,7 +289,7 @@ fn run() -> Result<(), String> {
     let start = Instant::now();
     let mut results = Vec::new();
     let mut sink_results = Vec::new();
-    for corpus in &corpora {
+    for corpus in corpora.iter().filter(|_| !args.instructions_only) {
         if !args.json {
             eprintln!("weburl-bench: {} ...", corpus.name);
         }
@@ -198,18 +306,34 @@ fn run() -> Result<(), String> {
             checks,
         });
     }
+    let instr = if args.instructions || args.instructions_only {
+        count_instructions(&args, &libs, &corpora)?
+    } else {
+        Vec::new()
+    };
+    let time = instructions::time_ratios(&results);
     let elapsed = start.elapsed();
 
     if args.json {
         let mut json = report::json(&args, &libs, &results, elapsed);
         if let Some(obj) = json.as_object_mut() {
             obj.insert("validation_error_sinks".into(), sinks::json(&sink_results));
+            if !instr.is_empty() {
+                obj.insert("instructions".into(), instructions::json(&instr, &time));
+            }
         }
         println!("{json}");
     } else {
-        report::print_tables(&libs, &results);
-        sinks::print_table(&sink_results);
-        report::print_checks(&libs, &results, args.show);
+        if !args.instructions_only {
+            report::print_tables(&libs, &results);
+        }
+        if !instr.is_empty() {
+            instructions::print_tables(&libs, &instr, &time);
+        }
+        if !args.instructions_only {
+            sinks::print_table(&sink_results);
+            report::print_checks(&libs, &results, args.show);
+        }
         println!("\nweburl-bench: done in {:.1} s", elapsed.as_secs_f64());
     }
     if let Some(svg) = &args.svg {
