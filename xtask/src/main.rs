@@ -8,6 +8,7 @@
 mod bench;
 mod fuzz;
 mod node_data;
+mod reference_diff;
 mod scaling;
 mod test;
 mod util;
@@ -31,6 +32,9 @@ commands:
                     run the cargo-fuzz targets in fuzz/ for N seconds each (default 60)
   scaling           time adversarial inputs at growing sizes; fail on super-linear growth
   node-data         rerun Node.js (when on PATH) for the file-path test data it answers
+  reference-diff [--sample N] [--show N] [--mutations N] [--setter-sequences N]
+                    install jsdom's whatwg-url with npm into target/reference and list every
+                    disagreement with it (href/failure, validation errors, validity, setters)
   help              this message";
 
 /// An expected failure: a message for the user and the exit code to leave with.
@@ -61,6 +65,7 @@ fn main() -> ExitCode {
         Some("test") => test::main(&rest),
         Some("fuzz") => fuzz::main(&rest),
         Some("scaling") => scaling::main(&rest),
+        Some("reference-diff") => reference_diff::main(&rest),
         Some("bench") => bench::main(&rest),
         Some("node-data") => node_data::main(&rest),
         Some("help" | "-h" | "--help") => {

@@ -1,8 +1,9 @@
 //! `cargo xtask scaling [--filter WORD]`: builds and runs the `weburl-scaling` program
 //! (`xtask/scaling/`, its own package and workspace, release mode), which times adversarial
-//! inputs at growing sizes and exits non-zero when a case grows faster than 15x per 10x of
-//! input size. Each case runs in a process of its own; one over the bound is re-timed (see
-//! `judge` in `xtask/scaling/src/main.rs`).
+//! inputs at four sizes a decade apart and exits non-zero when a case's growth per 10x of
+//! input size, fitted over the four sizes, is above 20x, or its last decade's above 50x. Each
+//! case runs in a process of its own; one over a bound is re-timed (see `judge` in
+//! `xtask/scaling/src/main.rs`).
 
 use crate::{util, Result};
 

@@ -1,8 +1,9 @@
 //! `cargo xtask test [ARGS...]`: syncs the WPT data (a no-op when it is present and matches the
 //! manifest), then runs `cargo test --workspace --all-features [ARGS...]` with its output
-//! streamed and its exit code propagated.
+//! streamed and its exit code propagated; then a sample of `cargo xtask reference-diff`
+//! (skipped, with the reason printed, where node or npm is missing).
 
-use crate::{util, wpt_sync, Result};
+use crate::{reference_diff, util, wpt_sync, Result};
 
 pub fn main(args: &[String]) -> Result {
     wpt_sync::sync(&wpt_sync::Options::default())?;
@@ -14,5 +15,6 @@ pub fn main(args: &[String]) -> Result {
         "xtask: cargo test --workspace --all-features{}",
         args.iter().map(|a| format!(" {a}")).collect::<String>()
     );
-    util::run_streaming(&mut cmd, "cargo test")
+    util::run_streaming(&mut cmd, "cargo test")?;
+    reference_diff::run(&["--sample".to_owned(), reference_diff::CI_SAMPLE.to_string()])
 }

@@ -53,7 +53,8 @@ impl ValidationErrorKind {
         Self::FileInvalidWindowsDriveLetterHost,
     ];
 
-    /// Every row of the table (30), in the table's order.
+    /// Every row of the table (31: the 30 of the spec copy in `../shared/spec/url.bs`, and
+    /// IPv4-non-ASCII-input, added to the spec since), in the table's order.
     pub fn all() -> impl Iterator<Item = ValidationErrorKind> {
         HostErrorKind::ALL
             .into_iter()
@@ -123,6 +124,11 @@ impl fmt::Display for ValidationErrorKind {
 /// special-scheme-missing-following-solidus right after the scheme's `:`, host-missing where
 /// the host should start). Where the host parser works on a string derived from the input
 /// (percent-decoded or UTS 46-mapped), host errors cover the whole host.
+///
+/// Leading and trailing C0 controls and spaces raise one invalid-URL-unit, as the spec does
+/// ("If input contains any leading or trailing C0 control or space"): its range is what was
+/// removed at the start, or at the end when nothing was removed at the start. Each tab or
+/// newline removed raises one of its own.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ValidationError {
     /// Which row of the table.

@@ -14,6 +14,11 @@ pub enum HostErrorKind {
     DomainPercentEncoded,
     /// [host-invalid-code-point](https://url.spec.whatwg.org/#host-invalid-code-point)
     HostInvalidCodePoint,
+    /// [IPv4-non-ASCII-input](https://url.spec.whatwg.org/#ipv4-non-ascii-input): a host that
+    /// ends in a number after domain to ASCII was not ASCII before it (e.g. `①.②.③.④`).
+    /// Newer than the spec copy in `../shared/spec/url.bs`; named and placed as the reference
+    /// implementation (whatwg-url 17.3) has it, see ARCHITECTURE.md.
+    Ipv4NonAsciiInput,
     /// [IPv4-empty-part](https://url.spec.whatwg.org/#ipv4-empty-part)
     Ipv4EmptyPart,
     /// [IPv4-too-few-parts](https://url.spec.whatwg.org/#ipv4-too-few-parts)
@@ -52,10 +57,11 @@ pub enum HostErrorKind {
 
 impl HostErrorKind {
     /// Every host row, in the table's order.
-    pub const ALL: [HostErrorKind; 20] = [
+    pub const ALL: [HostErrorKind; 21] = [
         Self::DomainToAscii,
         Self::DomainPercentEncoded,
         Self::HostInvalidCodePoint,
+        Self::Ipv4NonAsciiInput,
         Self::Ipv4EmptyPart,
         Self::Ipv4TooFewParts,
         Self::Ipv4TooManyParts,
@@ -81,6 +87,7 @@ impl HostErrorKind {
             Self::DomainToAscii => "domain-to-ASCII",
             Self::DomainPercentEncoded => "domain-percent-encoded",
             Self::HostInvalidCodePoint => "host-invalid-code-point",
+            Self::Ipv4NonAsciiInput => "IPv4-non-ASCII-input",
             Self::Ipv4EmptyPart => "IPv4-empty-part",
             Self::Ipv4TooFewParts => "IPv4-too-few-parts",
             Self::Ipv4TooManyParts => "IPv4-too-many-parts",
@@ -110,6 +117,7 @@ impl HostErrorKind {
             self,
             Self::DomainToAscii
                 | Self::DomainPercentEncoded
+                | Self::Ipv4NonAsciiInput
                 | Self::Ipv4EmptyPart
                 | Self::Ipv4TooFewParts
                 | Self::Ipv4NonDecimalPart

@@ -316,6 +316,16 @@ fn host_parser<S: HostErrorSink + ?Sized>(
     // "If asciiDomain ends in a number, then return the result of IPv4 parsing asciiDomain."
     let ascii_domain = out.get(start..).unwrap_or_default();
     if ends_in_a_number(ascii_domain) {
+        // "If domain is not an ASCII string, IPv4-non-ASCII-input validation error." (A step
+        // newer than ../shared/spec/url.bs, as the reference implementation, whatwg-url 17.3,
+        // has it: see ARCHITECTURE.md.)
+        if errors.wants_errors() && !domain.is_ascii() {
+            errors.report(HostError::new(
+                HostErrorKind::Ipv4NonAsciiInput,
+                false,
+                0..input.len(),
+            ));
+        }
         let result = ipv4::ipv4_parser(ascii_domain, map, errors);
         out.truncate(start);
         return result.map(Parsed::Ipv4);

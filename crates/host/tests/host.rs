@@ -100,12 +100,23 @@ fn validation_error_table_examples() {
             false,
             vec![err(HostInvalidCodePoint, true, 3..4)],
         ),
-        // IPv4-empty-part: "https://127.0.0.1./"
+        // IPv4-empty-part: "https://127.0.0.1./". The trailing empty label also fails strict
+        // ToASCII (VerifyDnsLength; UTS 46's A4_2), hence domain-to-ASCII first.
         (
             "127.0.0.1.",
             false,
             true,
-            vec![err(Ipv4EmptyPart, false, 9..10)],
+            vec![
+                err(DomainToAscii, false, 0..10),
+                err(Ipv4EmptyPart, false, 9..10),
+            ],
+        ),
+        // IPv4-non-ASCII-input (newer than ../shared/spec/url.bs): "http://①.②.③.④/"
+        (
+            "\u{2460}.\u{2461}.\u{2462}.\u{2463}",
+            false,
+            true,
+            vec![err(Ipv4NonAsciiInput, false, 0..15)],
         ),
         // IPv4-too-few-parts: "https://1.2.3/"
         (
@@ -263,6 +274,7 @@ fn validation_error_table_examples() {
                 kind,
                 DomainToAscii
                     | DomainPercentEncoded
+                    | Ipv4NonAsciiInput
                     | Ipv4EmptyPart
                     | Ipv4TooFewParts
                     | Ipv4NonDecimalPart
@@ -445,7 +457,14 @@ fn domains() {
     // Non-ASCII IPv4: the errors concern the whole input.
     let (result, errors) = parse("\u{FF11}.2.3.4.", false);
     assert_eq!(result, Ok(Host::Ipv4(0x0102_0304)));
-    assert_eq!(errors, [err(HostErrorKind::Ipv4EmptyPart, false, 0..10)]);
+    assert_eq!(
+        errors,
+        [
+            err(HostErrorKind::DomainToAscii, false, 0..10),
+            err(HostErrorKind::Ipv4NonAsciiInput, false, 0..10),
+            err(HostErrorKind::Ipv4EmptyPart, false, 0..10),
+        ]
+    );
 
     // A strict ToASCII error on a domain that parses.
     let (result, errors) = parse("a_b.c", false);
@@ -484,7 +503,9 @@ fn domain_to_ascii_and_unicode() {
     assert!(domain_to_ascii("ab--c.com", true, &mut ()).is_err());
     assert!(domain_to_ascii(&"a".repeat(64), true, &mut ()).is_err());
     assert!(domain_to_ascii(&"a".repeat(63), true, &mut ()).is_ok());
-    assert!(domain_to_ascii("a.", true, &mut ()).is_ok());
+    // A trailing dot's empty label is a label (IdnaTestV2.txt: `a.b.c.d.` -> A4_2).
+    assert!(domain_to_ascii("a.", true, &mut ()).is_err());
+    assert!(domain_to_ascii("a.", false, &mut ()).is_ok());
     assert!(domain_to_ascii("a..b", true, &mut ()).is_err());
     assert!(domain_to_ascii("", true, &mut ()).is_err());
     assert!(domain_to_ascii("", false, &mut ()).is_err());

@@ -1,21 +1,23 @@
 //! The cases `weburl-scaling` times: adversarial inputs for the parser, the host parser and
-//! the setters at 1 KB, 100 KB and 1 MB, and SearchParams at 1k, 10k and 100k pairs.
+//! the setters at 10 KB, 100 KB, 1 MB and 10 MB, and SearchParams at 1k, 10k, 100k and 1M
+//! pairs.
 
 use std::hint::black_box;
 
 use weburl::{SearchParams, SetterError, Url};
 
 /// Input sizes in bytes for URL cases.
-const URL_SIZES: [usize; 3] = [1_000, 100_000, 1_000_000];
+const URL_SIZES: [usize; 4] = [10_000, 100_000, 1_000_000, 10_000_000];
 
 /// Pair counts for SearchParams cases.
-const PAIR_COUNTS: [usize; 3] = [1_000, 10_000, 100_000];
+const PAIR_COUNTS: [usize; 4] = [1_000, 10_000, 100_000, 1_000_000];
 
 /// A case: a name, and a function that builds the work for a size (returning a closure that
 /// does the work once).
 pub struct Case {
     pub name: &'static str,
-    pub sizes: [usize; 3],
+    /// Four sizes, a decade apart.
+    pub sizes: [usize; 4],
     pub setup: fn(usize) -> Box<dyn FnMut()>,
 }
 

@@ -109,23 +109,21 @@ pub(crate) fn preprocess<'a, S: ErrorSink>(
             .iter()
             .rposition(|&b| !is_c0_control_or_space(b))
             .map_or(start, |i| i + 1);
-        if sink.wants_errors() {
+        if sink.wants_errors() && (start > 0 || end < bytes.len()) {
             // "If input contains any leading or trailing C0 control or space, invalid-URL-unit
-            // validation error."
-            if start > 0 {
-                sink.report(ValidationError {
-                    kind: ValidationErrorKind::InvalidUrlUnit,
-                    failure: false,
-                    range: offset..offset + start,
-                });
-            }
-            if end < bytes.len() {
-                sink.report(ValidationError {
-                    kind: ValidationErrorKind::InvalidUrlUnit,
-                    failure: false,
-                    range: offset + end.max(start)..offset + bytes.len(),
-                });
-            }
+            // validation error." One error for both ends, as the spec raises it once; its
+            // range is what was removed at the start, or at the end when nothing was removed
+            // at the start.
+            let range = if start > 0 {
+                offset..offset + start
+            } else {
+                offset + end..offset + bytes.len()
+            };
+            sink.report(ValidationError {
+                kind: ValidationErrorKind::InvalidUrlUnit,
+                failure: false,
+                range,
+            });
         }
         // C0 controls and space are ASCII, so these are char boundaries.
         s = input.get(start..end).unwrap_or_default();

@@ -265,23 +265,23 @@ fn validity_criteria(
 }
 
 /// ToASCII step 4, *VerifyDnsLength*: "The length of the domain name, excluding the root
-/// label and its dot, is from 1 to 253. The length of each label is from 1 to 63." A final
-/// empty label is the root label.
+/// label and its dot, is from 1 to 253. The length of each label is from 1 to 63."
+///
+/// An empty label fails wherever it is, the last one included: UTS 46's conformance data
+/// (IdnaTestV2.txt: `a.b.c.d.` gives error A4_2, an empty label) and the reference
+/// implementation (whatwg-url over tr46) both treat a trailing dot's empty label as a label,
+/// not as the root label the prose excludes, so `example.com.` fails strict ToASCII and
+/// reports *domain-to-ASCII*. The total is then that of the whole domain.
 #[derive(Default)]
 struct DnsLength {
     labels: usize,
     total: usize,
-    last_len: usize,
     bad: bool,
 }
 
 impl DnsLength {
     fn label(&mut self, len: usize) {
-        if self.labels > 0 && self.last_len == 0 {
-            // An empty label that is not the last one.
-            self.bad = true;
-        }
-        if len > 63 {
+        if len == 0 || len > 63 {
             self.bad = true;
         }
         self.total = self
@@ -289,15 +289,9 @@ impl DnsLength {
             .saturating_add(len)
             .saturating_add(usize::from(self.labels > 0));
         self.labels += 1;
-        self.last_len = len;
     }
 
     fn ok(&self) -> bool {
-        let total = if self.last_len == 0 && self.labels > 1 {
-            self.total - 1
-        } else {
-            self.total
-        };
-        !self.bad && (1..=253).contains(&total)
+        !self.bad && (1..=253).contains(&self.total)
     }
 }
