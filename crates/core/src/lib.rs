@@ -16,6 +16,7 @@ mod api;
 mod errors;
 mod hostparse;
 mod invariants;
+mod offsets;
 mod origin;
 mod parser;
 mod scheme;

@@ -18,6 +18,7 @@ use weburl_host::HostKind;
 use weburl_percent::{utf8_percent_encode_into, USERINFO};
 
 use crate::errors::{ErrorSink, ParseError, ParseErrorKind, SetterError};
+use crate::offsets::{Boundary, Offsets};
 use crate::parser::scheme::scheme_state_override;
 use crate::parser::{input, Failure, ParseConfig, Parser, PosMap, State, UrlBuf};
 use crate::url::{us, Url};
@@ -213,32 +214,24 @@ impl Url {
         Ok(())
     }
 
-    /// This URL's fields with an empty serialization: the fields of the URL a splice makes,
-    /// for the caller to rewrite.
-    fn fields(&self) -> UrlBuf {
-        let mut f = UrlBuf::new(String::new());
-        f.scheme_end = us(self.scheme_end);
-        f.username_end = us(self.username_end);
-        f.host_start = us(self.host_start);
-        f.host_end = us(self.host_end);
-        f.port = self.port;
-        f.path_start = us(self.path_start);
-        f.query_start = self.query_start.map(us);
-        f.fragment_start = self.fragment_start.map(us);
-        f.host_kind = self.host_kind;
-        f.scheme_type = self.scheme_type;
-        f.opaque_path = self.opaque_path;
-        f
-    }
-
     /// Edits the serialization in place: replaces bytes `range` with `piece` (one move of the
-    /// part after it, no new buffer for the whole URL) and takes the offsets and other fields
-    /// from `f`, which describe the result. Or reports that the result is too long (longer
-    /// than [`max_length`](Url::max_length)), leaving `self` unchanged.
-    fn splice(&mut self, range: Range<usize>, piece: &str, f: UrlBuf) -> Result<(), SetterError> {
+    /// part after it, no new buffer for the whole URL). The offsets from `from` on, which must
+    /// be at or after `range.end`, move with the text after the range
+    /// ([`Offsets::shift_from`], the only place offsets are shifted); then `edit` sets what the
+    /// piece changes (offsets inside the range, the port, the host's kind, ...), in the new
+    /// serialization's coordinates. Or reports that the result is too long (longer than
+    /// [`max_length`](Url::max_length)), leaving `self` unchanged.
+    ///
+    /// Every edit of a URL goes through here; debug builds check the invariants after it.
+    pub(crate) fn splice(
+        &mut self,
+        range: Range<usize>,
+        piece: &str,
+        from: Boundary,
+        edit: impl FnOnce(&mut Offsets<usize>),
+    ) -> Result<(), SetterError> {
         let kept = self.serialization.len().saturating_sub(range.len());
         let new_len = kept.saturating_add(piece.len());
-        let c = |o: usize| u32::try_from(o).map_err(|_| SetterError::TooLong);
         let s = &self.serialization;
         if new_len > us(self.max_len)
             || range.start > range.end
@@ -247,16 +240,11 @@ impl Url {
         {
             return Err(SetterError::TooLong);
         }
-        let fields = (
-            c(f.scheme_end)?,
-            c(f.username_end)?,
-            c(f.host_start)?,
-            c(f.host_end)?,
-            c(f.path_start)?,
-            f.query_start.map(c).transpose()?,
-            f.fragment_start.map(c).transpose()?,
-        );
-        c(new_len)?;
+        let mut offsets = self.offsets.widen();
+        offsets.shift_from(from, range.end, range.start + piece.len());
+        edit(&mut offsets);
+        let offsets = Offsets::narrow(offsets).ok_or(SetterError::TooLong)?;
+        u32::try_from(new_len).map_err(|_| SetterError::TooLong)?;
         // Growing past the capacity: to the length plus a little, not double (a reallocation
         // in place when the allocation has room, as a big one usually has).
         let need = new_len.saturating_sub(self.serialization.len());
@@ -264,19 +252,7 @@ impl Url {
             self.serialization.reserve_exact(need + 64);
         }
         replace_range(&mut self.serialization, range, piece);
-        (
-            self.scheme_end,
-            self.username_end,
-            self.host_start,
-            self.host_end,
-            self.path_start,
-            self.query_start,
-            self.fragment_start,
-        ) = fields;
-        self.port = f.port;
-        self.host_kind = f.host_kind;
-        self.scheme_type = f.scheme_type;
-        self.opaque_path = f.opaque_path;
+        self.offsets = offsets;
         #[cfg(debug_assertions)]
         {
             let check = self.check_invariants();
@@ -317,10 +293,10 @@ impl Url {
     /// scheme type and opaque-path flag, an empty serialization and offsets at 0.
     fn scratch(&self, cap: usize) -> UrlBuf {
         let mut buf = UrlBuf::new(String::with_capacity(cap));
-        buf.port = self.port;
-        buf.host_kind = self.host_kind;
-        buf.scheme_type = self.scheme_type;
-        buf.opaque_path = self.opaque_path;
+        buf.port = self.offsets.port;
+        buf.host_kind = self.offsets.host_kind;
+        buf.scheme_type = self.offsets.scheme_type;
+        buf.opaque_path = self.offsets.opaque_path;
         buf
     }
 
@@ -362,47 +338,31 @@ impl Url {
         with_colon.push(':');
         let (scheme, scheme_type) = scheme_state_override(
             &with_colon,
-            self.scheme_type,
+            self.offsets.scheme_type,
             self.scheme(),
-            self.includes_credentials() || self.port.is_some(),
-            self.host_kind == Some(HostKind::Empty),
+            self.includes_credentials() || self.offsets.port.is_some(),
+            self.offsets.host_kind == Some(HostKind::Empty),
         )?;
         // "Set url's scheme to buffer. If url's port is url's scheme's default port, then set
         // url's port to null."
-        let drop_port = self.port.is_some() && self.port == scheme_type.default_port();
-        // The new scheme replaces the old; without the port, `:port` goes too.
-        let mut f = self.fields();
-        let (host_end, path_start) = (us(self.host_end), us(self.path_start));
-        let removed = if drop_port { path_start - host_end } else { 0 };
-        let old_end = us(self.scheme_end);
-        let moved = |o: usize| {
-            let o = o - old_end + scheme.len();
-            if o >= path_start - old_end + scheme.len() {
-                o - removed
-            } else {
-                o
-            }
-        };
-        f.scheme_end = scheme.len();
-        f.username_end = moved(f.username_end);
-        f.host_start = moved(f.host_start);
-        f.host_end = moved(f.host_end);
-        f.path_start = moved(f.path_start);
-        f.query_start = f.query_start.map(moved);
-        f.fragment_start = f.fragment_start.map(moved);
-        f.scheme_type = scheme_type;
-        if drop_port {
-            f.port = None;
-        }
-        let kept = self.serialization.len() - removed;
-        if kept - old_end + scheme.len() > us(self.max_len) {
+        let drop_port =
+            self.offsets.port.is_some() && self.offsets.port == scheme_type.default_port();
+        // The new scheme replaces the old; without the port, `:port` goes too (first, so
+        // that the scheme's splice is the last edit; both are checked against the length
+        // limit before either is made).
+        let port_range = us(self.offsets.host_end)..us(self.offsets.path_start);
+        let removed = if drop_port { port_range.len() } else { 0 };
+        let old_end = us(self.offsets.scheme_end);
+        let kept = self.serialization.len() - removed - old_end;
+        if kept + scheme.len() > us(self.max_len) {
             return Err(SetterError::TooLong);
         }
         if drop_port {
-            // Cannot fail: the result, shorter, is checked by the splice below.
-            self.serialization.replace_range(host_end..path_start, "");
+            self.splice(port_range, "", Boundary::PathStart, |o| o.port = None)?;
         }
-        self.splice(0..old_end, &scheme, f)
+        self.splice(0..old_end, &scheme, Boundary::SchemeEnd, |o| {
+            o.scheme_type = scheme_type;
+        })
     }
 
     /// The [`username` setter](https://url.spec.whatwg.org/#dom-url-username).
@@ -427,7 +387,9 @@ impl Url {
 
     fn cannot_have_username_password_port(&self) -> Result<(), SetterError> {
         // "If this's URL cannot have a username/password/port, then return."
-        if matches!(self.host_kind, None | Some(HostKind::Empty)) || self.scheme_type.is_file() {
+        if matches!(self.offsets.host_kind, None | Some(HostKind::Empty))
+            || self.offsets.scheme_type.is_file()
+        {
             Err(SetterError::CannotHaveUsernamePasswordPort)
         } else {
             Ok(())
@@ -436,8 +398,8 @@ impl Url {
 
     /// Rewrites `//username:password@` (the URL has a host).
     fn set_userinfo(&mut self, username: &str, password: &str) -> Result<(), SetterError> {
-        let start = us(self.scheme_end) + 3;
-        let end = us(self.host_start);
+        let start = us(self.offsets.scheme_end) + 3;
+        let end = us(self.offsets.host_start);
         let mut piece = String::with_capacity(username.len() + password.len() + 2);
         piece.push_str(username);
         if !password.is_empty() {
@@ -447,15 +409,9 @@ impl Url {
         if !username.is_empty() || !password.is_empty() {
             piece.push('@');
         }
-        let moved = |o: usize| o - end + start + piece.len();
-        let mut f = self.fields();
-        f.username_end = start + username.len();
-        f.host_start = moved(f.host_start);
-        f.host_end = moved(f.host_end);
-        f.path_start = moved(f.path_start);
-        f.query_start = f.query_start.map(moved);
-        f.fragment_start = f.fragment_start.map(moved);
-        self.splice(start..end, &piece, f)
+        self.splice(start..end, &piece, Boundary::HostStart, |o| {
+            o.username_end = start + username.len();
+        })
     }
 
     /// The [`host` setter](https://url.spec.whatwg.org/#dom-url-host). When the value's host
@@ -478,7 +434,7 @@ impl Url {
     ) -> Result<(), SetterError> {
         check_value_len(value)?;
         // "If this's URL has an opaque path, then return."
-        if self.opaque_path {
+        if self.offsets.opaque_path {
             return Err(SetterError::OpaquePath);
         }
         // The scratch frame stands for the URL before its host, `scheme://userinfo@`: all the
@@ -506,31 +462,28 @@ impl Url {
         }
         // The new host replaces the old one (the `:port` too if a new port was set; with a null
         // host, the `/.` marker, which a URL with a host has no need of).
-        let (range, lead) = if self.host_kind.is_none() {
-            let at = us(self.scheme_end) + 1;
-            (at..us(self.path_start), "//")
+        let (range, lead) = if self.offsets.host_kind.is_none() {
+            let at = us(self.offsets.scheme_end) + 1;
+            (at..us(self.offsets.path_start), "//")
         } else if port_set {
-            (us(self.host_start)..us(self.path_start), "")
+            (us(self.offsets.host_start)..us(self.offsets.path_start), "")
         } else {
-            (us(self.host_start)..us(self.host_end), "")
+            (us(self.offsets.host_start)..us(self.offsets.host_end), "")
         };
         // (`//` is the end of the frame's `://`.)
         let piece = buf.out.get(base - lead.len()..).unwrap_or_default();
-        let (start, end) = (range.start, range.end);
-        let inside = |o: usize| o - base + start + lead.len();
-        let moved = |o: usize| o - end + start + piece.len();
-        let mut f = self.fields();
-        if self.host_kind.is_none() {
-            f.username_end = start + 2;
-        }
-        f.host_start = inside(buf.host_start);
-        f.host_end = inside(buf.host_end);
-        f.port = buf.port;
-        f.host_kind = buf.host_kind;
-        f.path_start = moved(us(self.path_start));
-        f.query_start = f.query_start.map(moved);
-        f.fragment_start = f.fragment_start.map(moved);
-        self.splice(range, piece, f)?;
+        // The frame's offsets, where the piece is put.
+        let inside = |o: usize| o - base + range.start + lead.len();
+        let null_host = self.offsets.host_kind.is_none();
+        self.splice(range.clone(), piece, Boundary::PathStart, |o| {
+            if null_host {
+                o.username_end = range.start + 2;
+            }
+            o.host_start = inside(buf.host_start);
+            o.host_end = inside(buf.host_end);
+            o.port = buf.port;
+            o.host_kind = buf.host_kind;
+        })?;
         result.map_err(Failure::into_setter_error)
     }
 
@@ -547,7 +500,7 @@ impl Url {
         check_value_len(value)?;
         self.cannot_have_username_password_port()?;
         // `:port` is replaced; the scratch frame holds only it.
-        let range = us(self.host_end)..us(self.path_start);
+        let range = us(self.offsets.host_end)..us(self.offsets.path_start);
         let mut buf = self.scratch(8);
         buf.port = None;
         if !value.is_empty() {
@@ -558,14 +511,7 @@ impl Url {
             });
             result.map_err(Failure::into_setter_error)?;
         }
-        let (start, end) = (range.start, range.end);
-        let moved = |o: usize| o - end + start + buf.out.len();
-        let mut f = self.fields();
-        f.port = buf.port;
-        f.path_start = moved(f.path_start);
-        f.query_start = f.query_start.map(moved);
-        f.fragment_start = f.fragment_start.map(moved);
-        self.splice(range, &buf.out, f)
+        self.splice(range, &buf.out, Boundary::PathStart, |o| o.port = buf.port)
     }
 
     /// The [`pathname` setter](https://url.spec.whatwg.org/#dom-url-pathname).
@@ -579,15 +525,15 @@ impl Url {
         sink: &mut S,
     ) -> Result<(), SetterError> {
         check_value_len(value)?;
-        if self.opaque_path {
+        if self.offsets.opaque_path {
             return Err(SetterError::OpaquePath);
         }
         // "Empty this's URL's path." (Dropping the `/.` marker with it.) The scratch frame
         // holds only the new path (and marker).
-        let start = if self.host_kind.is_none() {
-            us(self.host_end)
+        let start = if self.offsets.host_kind.is_none() {
+            us(self.offsets.host_end)
         } else {
-            us(self.path_start)
+            us(self.offsets.path_start)
         };
         let end = self.path_end();
         let (buf, result, _, _) = Self::run_override(
@@ -610,12 +556,9 @@ impl Url {
         );
         parser.end_path();
         let buf = parser.url;
-        let moved = |o: usize| o - end + start + buf.out.len();
-        let mut f = self.fields();
-        f.path_start = start + buf.path_start;
-        f.query_start = f.query_start.map(moved);
-        f.fragment_start = f.fragment_start.map(moved);
-        self.splice(start..end, &buf.out, f)
+        self.splice(start..end, &buf.out, Boundary::QueryStart, |o| {
+            o.path_start = start + buf.path_start;
+        })
     }
 
     /// The [`search` setter](https://url.spec.whatwg.org/#dom-url-search).
@@ -664,10 +607,9 @@ impl Url {
     /// for a null query.
     fn replace_query(&mut self, piece: &str) -> Result<(), SetterError> {
         let (start, end) = (self.path_end(), self.query_end());
-        let mut f = self.fields();
-        f.query_start = (!piece.is_empty()).then_some(start);
-        f.fragment_start = f.fragment_start.map(|o| o - end + start + piece.len());
-        self.splice(start..end, piece, f)
+        self.splice(start..end, piece, Boundary::FragmentStart, |o| {
+            o.query_start = (!piece.is_empty()).then_some(start);
+        })
     }
 
     /// The [`hash` setter](https://url.spec.whatwg.org/#dom-url-hash).
@@ -682,11 +624,9 @@ impl Url {
     ) -> Result<(), SetterError> {
         check_value_len(value)?;
         let range = self.query_end()..self.serialization.len();
-        let mut f = self.fields();
         if value.is_empty() {
             // "set this's URL's fragment to null and return."
-            f.fragment_start = None;
-            return self.splice(range, "", f);
+            return self.splice(range, "", Boundary::End, |o| o.fragment_start = None);
         }
         let input = value.strip_prefix('#').unwrap_or(value);
         let offset = value.len() - input.len();
@@ -700,10 +640,11 @@ impl Url {
                 p.path_done = true;
             });
         self.serialization = buf.out;
-        f.fragment_start = Some(range.start);
-        let result = result
-            .map_err(Failure::into_setter_error)
-            .and_then(|()| self.splice(range.clone(), "", f));
+        let result = result.map_err(Failure::into_setter_error).and_then(|()| {
+            self.splice(range.clone(), "", Boundary::End, |o| {
+                o.fragment_start = Some(range.start);
+            })
+        });
         if result.is_err() {
             self.serialization.truncate(range.end);
         }

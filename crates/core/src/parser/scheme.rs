@@ -138,7 +138,7 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 0..self.input.len(),
             ));
         };
-        if base.opaque_path {
+        if base.offsets.opaque_path {
             if c != Some('#') {
                 return Err(self.fail(
                     ValidationErrorKind::MissingSchemeNonRelativeUrl,
@@ -151,18 +151,18 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
             let u = &mut self.url;
             u.out.clear();
             u.out.push_str(base.slice(0, base.query_end()));
-            u.scheme_end = us(base.scheme_end);
-            u.username_end = us(base.username_end);
-            u.host_start = us(base.host_start);
-            u.host_end = us(base.host_end);
-            u.path_start = us(base.path_start);
-            u.query_start = base.query_start.map(us);
-            u.scheme_type = base.scheme_type;
+            u.scheme_end = us(base.offsets.scheme_end);
+            u.username_end = us(base.offsets.username_end);
+            u.host_start = us(base.offsets.host_start);
+            u.host_end = us(base.offsets.host_end);
+            u.path_start = us(base.offsets.path_start);
+            u.query_start = base.offsets.query_start.map(us);
+            u.scheme_type = base.offsets.scheme_type;
             u.opaque_path = true;
             self.path_done = true;
             self.start_fragment();
             Ok(Flow::Next(State::Fragment))
-        } else if !base.scheme_type.is_file() {
+        } else if !base.offsets.scheme_type.is_file() {
             Ok(Flow::Again(State::Relative))
         } else {
             Ok(Flow::Again(State::File))

@@ -85,6 +85,7 @@ use self::words::{
     FRAGMENT_OK, HOST_OK, PATH_OK, QUERY_OK, SLASH, UPPER,
 };
 use super::path::{is_double_dot, is_single_dot};
+use crate::offsets::Offsets;
 use crate::scheme::SchemeType;
 use crate::url::Url;
 
@@ -467,17 +468,19 @@ pub(crate) fn build(input: &str, layout: &Layout, max_len: u32) -> Option<Url> {
         }
     }
     let url = Url {
-        scheme_end: c(head.scheme_end),
-        username_end: c(head.host_start),
-        host_start: c(head.host_start),
-        host_end: c(head.host_end),
-        port: head.port,
-        path_start: c(head.path_start),
-        query_start: layout.query_start.map(shift),
-        fragment_start: layout.fragment_start.map(shift),
-        host_kind: Some(head.host_kind),
-        scheme_type: head.scheme_type,
-        opaque_path: false,
+        offsets: Offsets {
+            scheme_end: c(head.scheme_end),
+            username_end: c(head.host_start),
+            host_start: c(head.host_start),
+            host_end: c(head.host_end),
+            port: head.port,
+            path_start: c(head.path_start),
+            query_start: layout.query_start.map(shift),
+            fragment_start: layout.fragment_start.map(shift),
+            host_kind: Some(head.host_kind),
+            scheme_type: head.scheme_type,
+            opaque_path: false,
+        },
         max_len,
         serialization: out,
     };
