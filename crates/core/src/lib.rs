@@ -31,7 +31,6 @@ pub use errors::{
     ErrorSink, ParseError, ParseErrorKind, SetterError, ValidationError, ValidationErrorKind,
 };
 pub use origin::{OpaqueOrigin, Origin};
-pub use parser::State;
 pub use scheme::SchemeType;
 pub use setters::Setter;
 pub use url::Url;

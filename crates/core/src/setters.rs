@@ -19,8 +19,9 @@ use weburl_percent::{utf8_percent_encode_into, USERINFO};
 
 use crate::errors::{ErrorSink, ParseError, ParseErrorKind, SetterError};
 use crate::offsets::{Boundary, Offsets};
+use crate::parser::entry::{self, Overridden, ParseConfig};
 use crate::parser::scheme::scheme_state_override;
-use crate::parser::{input, Failure, ParseConfig, Parser, PosMap, State, UrlBuf};
+use crate::parser::{input, Failure, State, UrlBuf};
 use crate::url::{us, Url};
 
 /// One of the [`URL` class](https://url.spec.whatwg.org/#url-class)'s settable attributes, for
@@ -261,35 +262,7 @@ impl Url {
         Ok(())
     }
 
-    /// Runs the basic URL parser on `value` with this URL as *url* and `state` as *state
-    /// override*, writing into `buf`: a scratch frame holding, instead of this URL's part
-    /// before the component, the little of it the parser looks at. `offset` is where `value`
-    /// starts in the setter's value, for error ranges.
-    fn run_override<S: ErrorSink>(
-        value: &str,
-        offset: usize,
-        state: State,
-        buf: UrlBuf,
-        sink: &mut S,
-        setup: impl FnOnce(&mut Parser<'_, '_, &mut S>),
-    ) -> (UrlBuf, Result<(), Failure>, bool, bool) {
-        // With *url* given there is no trimming; tabs and newlines are still removed.
-        let (processed, map) = input::preprocess(value, false, offset, sink);
-        let mut parser = Parser::new(
-            &processed,
-            map,
-            None,
-            encoding_rs::UTF_8,
-            Some(state),
-            sink,
-            buf,
-        );
-        setup(&mut parser);
-        let result = parser.run(state);
-        (parser.url, result, parser.host_set, parser.port_set)
-    }
-
-    /// A scratch frame for [`run_override`](Url::run_override): this URL's host kind, port,
+    /// A scratch frame for [`entry::run_override`]: this URL's host kind, port,
     /// scheme type and opaque-path flag, an empty serialization and offsets at 0.
     fn scratch(&self, cap: usize) -> UrlBuf {
         let mut buf = UrlBuf::new(String::with_capacity(cap));
@@ -314,7 +287,7 @@ impl Url {
             max_len: self.max_len,
             fast: true,
         };
-        *self = crate::parser::parse(value, &config, sink)?;
+        *self = entry::parse(value, &config, sink)?;
         Ok(())
     }
 
@@ -451,8 +424,12 @@ impl Url {
         buf.host_start = base;
         buf.host_end = base;
         buf.path_start = base;
-        let (buf, result, host_set, port_set) =
-            Self::run_override(value, 0, state, buf, sink, |p| p.path_done = true);
+        let Overridden {
+            url: buf,
+            result,
+            host_set,
+            port_set,
+        } = entry::run_override(value, 0, state, buf, sink, false);
         if !host_set {
             // Nothing changed. (A run that sets no host always fails.)
             return Err(match result {
@@ -505,11 +482,9 @@ impl Url {
         buf.port = None;
         if !value.is_empty() {
             // (Otherwise "set this's URL's port to null.")
-            let result;
-            (buf, result, _, _) = Self::run_override(value, 0, State::Port, buf, sink, |p| {
-                p.path_done = true;
-            });
-            result.map_err(Failure::into_setter_error)?;
+            let run = entry::run_override(value, 0, State::Port, buf, sink, false);
+            run.result.map_err(Failure::into_setter_error)?;
+            buf = run.url;
         }
         self.splice(range, &buf.out, Boundary::PathStart, |o| o.port = buf.port)
     }
@@ -536,26 +511,10 @@ impl Url {
             us(self.offsets.path_start)
         };
         let end = self.path_end();
-        let (buf, result, _, _) = Self::run_override(
-            value,
-            0,
-            State::PathStart,
-            self.scratch(value.len() + 8),
-            sink,
-            |_| {},
-        );
-        result.map_err(Failure::into_setter_error)?;
-        let mut parser = Parser::new(
-            "",
-            PosMap::default(),
-            None,
-            encoding_rs::UTF_8,
-            None,
-            (),
-            buf,
-        );
-        parser.end_path();
-        let buf = parser.url;
+        let frame = self.scratch(value.len() + 8);
+        let run = entry::run_override(value, 0, State::PathStart, frame, sink, true);
+        run.result.map_err(Failure::into_setter_error)?;
+        let buf = run.url;
         self.splice(start..end, &buf.out, Boundary::QueryStart, |o| {
             o.path_start = start + buf.path_start;
         })
@@ -581,11 +540,9 @@ impl Url {
             let offset = value.len() - input.len();
             buf.query_start = Some(0);
             buf.out.push('?');
-            let result;
-            (buf, result, _, _) = Self::run_override(input, offset, State::Query, buf, sink, |p| {
-                p.path_done = true;
-            });
-            result.map_err(Failure::into_setter_error)?;
+            let run = entry::run_override(input, offset, State::Query, buf, sink, false);
+            run.result.map_err(Failure::into_setter_error)?;
+            buf = run.url;
         }
         self.replace_query(&buf.out)
     }
@@ -635,10 +592,9 @@ impl Url {
         let mut buf = self.scratch(0);
         buf.out = core::mem::take(&mut self.serialization);
         buf.out.push('#');
-        let (buf, result, _, _) =
-            Self::run_override(input, offset, State::Fragment, buf, sink, |p| {
-                p.path_done = true;
-            });
+        let Overridden {
+            url: buf, result, ..
+        } = entry::run_override(input, offset, State::Fragment, buf, sink, false);
         self.serialization = buf.out;
         let result = result.map_err(Failure::into_setter_error).and_then(|()| {
             self.splice(range.clone(), "", Boundary::End, |o| {

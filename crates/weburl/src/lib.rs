@@ -86,6 +86,6 @@ pub use weburl_percent as percent;
 
 pub use weburl_core::{
     ErrorSink, Host, HostKind, OpaqueOrigin, Origin, ParseError, ParseErrorKind, ParseOptions,
-    ParseOptionsWithErrors, SchemeType, SearchParams, Setter, SetterError, State, Url,
-    ValidationError, ValidationErrorKind,
+    ParseOptionsWithErrors, SchemeType, SearchParams, Setter, SetterError, Url, ValidationError,
+    ValidationErrorKind,
 };

@@ -111,25 +111,6 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         u.host_end = after;
     }
 
-    /// The scheme start and scheme states on an input whose scheme ends at `end` (see
-    /// [`scheme_end`]), with the output empty: the scheme, lowercased, is the *buffer* ("append
-    /// c, lowercased, to buffer" for each of its code points), and the scheme state then runs
-    /// on the U+003A (:). Nothing in these steps reports a validation error.
-    pub(crate) fn start_at_scheme_end(
-        &mut self,
-        end: usize,
-        lowercase: bool,
-    ) -> Result<Flow, Failure> {
-        self.url
-            .out
-            .push_str(self.input.get(..end).unwrap_or_default());
-        if lowercase {
-            self.url.out.make_ascii_lowercase();
-        }
-        self.pos = end;
-        self.scheme_state(Some(':'))
-    }
-
     /// [No scheme state](https://url.spec.whatwg.org/#no-scheme-state).
     pub(crate) fn no_scheme_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
         let Some(base) = self.base else {
