@@ -148,6 +148,33 @@ fn check_value_len(value: &str) -> Result<(), SetterError> {
 }
 
 impl Url {
+    /// The value of `setter`'s attribute: what its getter returns (e.g. [`Url::pathname`] for
+    /// [`Setter::Pathname`]).
+    ///
+    /// ```
+    /// use weburl_core::{Setter, Url};
+    /// let url = Url::parse("https://example.com:8080/a?b#c").unwrap();
+    /// let values: Vec<_> = Setter::ALL.iter().map(|&s| url.get(s)).collect();
+    /// assert_eq!(
+    ///     values,
+    ///     ["https://example.com:8080/a?b#c", "https:", "", "", "example.com:8080", "example.com", "8080", "/a", "?b", "#c"]
+    /// );
+    /// ```
+    pub fn get(&self, setter: Setter) -> &str {
+        match setter {
+            Setter::Href => self.href(),
+            Setter::Protocol => self.protocol(),
+            Setter::Username => self.username(),
+            Setter::Password => self.password(),
+            Setter::Host => self.host(),
+            Setter::Hostname => self.hostname(),
+            Setter::Port => self.port(),
+            Setter::Pathname => self.pathname(),
+            Setter::Search => self.search(),
+            Setter::Hash => self.hash(),
+        }
+    }
+
     /// Runs `setter` with `value`: the same as the `set_*` method it names (for
     /// [`Setter::Href`], a parse failure is [`SetterError::Invalid`] or
     /// [`SetterError::TooLong`]).
