@@ -24,6 +24,7 @@ mod search;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod setters;
+mod splice;
 mod url;
 
 pub use api::{ParseOptions, ParseOptionsWithErrors};
