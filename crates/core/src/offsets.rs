@@ -5,7 +5,7 @@
 //!
 //! One type for both the finished URL ([`Url`](crate::Url), `u32` offsets, to keep it small)
 //! and the URL being written (`parser::UrlBuf`, `usize` offsets, to keep the parser free of
-//! conversions), converted once when a parse completes ([`Offsets::try_map`]).
+//! conversions), converted once when a parse completes ([`Offsets::narrow`]).
 //!
 //! An edit of a URL replaces one range of its serialization and moves what follows
 //! (`Url::splice`): [`Offsets::shift_from`] is that move, the only place offsets are shifted.
@@ -14,6 +14,7 @@
 use weburl_host::HostKind;
 
 use crate::scheme::SchemeType;
+use crate::url::us;
 
 /// Where the components are in the serialization (byte offsets of type `T`), and the record's
 /// fields the serialization does not tell. The layout:
@@ -107,29 +108,22 @@ impl Offsets<usize> {
 }
 
 impl<T: Copy> Offsets<T> {
-    /// The same offsets converted by `f` (the other fields as they are); `None` if `f`
-    /// refuses one.
+    /// The same offsets converted by `f` (the other fields as they are).
     #[inline]
-    pub(crate) fn try_map<U>(self, f: impl Fn(T) -> Option<U>) -> Option<Offsets<U>> {
-        Some(Offsets {
-            scheme_end: f(self.scheme_end)?,
-            username_end: f(self.username_end)?,
-            host_start: f(self.host_start)?,
-            host_end: f(self.host_end)?,
-            path_start: f(self.path_start)?,
-            query_start: match self.query_start {
-                Some(q) => Some(f(q)?),
-                None => None,
-            },
-            fragment_start: match self.fragment_start {
-                Some(o) => Some(f(o)?),
-                None => None,
-            },
+    pub(crate) fn map<U>(self, f: impl Fn(T) -> U) -> Offsets<U> {
+        Offsets {
+            scheme_end: f(self.scheme_end),
+            username_end: f(self.username_end),
+            host_start: f(self.host_start),
+            host_end: f(self.host_end),
+            path_start: f(self.path_start),
+            query_start: self.query_start.map(&f),
+            fragment_start: self.fragment_start.map(&f),
             port: self.port,
             host_kind: self.host_kind,
             scheme_type: self.scheme_type,
             opaque_path: self.opaque_path,
-        })
+        }
     }
 }
 
@@ -137,15 +131,18 @@ impl Offsets<u32> {
     /// The offsets as `usize`, to compute with.
     #[inline]
     pub(crate) fn widen(self) -> Offsets<usize> {
-        let widened = self.try_map(|o| usize::try_from(o).ok());
-        // `u32` fits in `usize` on every target `alloc` supports (at least 32 bits).
-        widened.unwrap_or(Offsets::EMPTY)
+        self.map(us)
     }
 
-    /// The offsets of `wide` as `u32`; `None` if one does not fit.
+    /// The offsets of `wide`, which are all at most `len` (the length of the serialization
+    /// they describe, a `u32`), as `u32`.
     #[inline]
-    pub(crate) fn narrow(wide: Offsets<usize>) -> Option<Offsets<u32>> {
-        wide.try_map(|o| u32::try_from(o).ok())
+    pub(crate) fn narrow(wide: Offsets<usize>, len: u32) -> Offsets<u32> {
+        // Clamped to `len` (the invariants, checked in debug builds, say an offset is never
+        // past the end), so the casts are lossless, with no branch per offset.
+        let max = us(len);
+        #[allow(clippy::cast_possible_truncation)]
+        wide.map(|o| o.min(max) as u32)
     }
 }
 
@@ -176,7 +173,7 @@ mod tests {
         );
         o.shift_from(Boundary::End, 0, 100);
         assert_eq!(o.fragment_start, Some(16));
-        let narrow = Offsets::narrow(o).unwrap();
+        let narrow = Offsets::narrow(o, 100);
         assert_eq!(narrow.widen(), o);
     }
 }

@@ -43,8 +43,8 @@ impl Url {
         let mut offsets = self.offsets.widen();
         offsets.shift_from(from, range.end, range.start + piece.len());
         edit(&mut offsets);
-        let offsets = Offsets::narrow(offsets).ok_or(SetterError::TooLong)?;
-        u32::try_from(new_len).map_err(|_| SetterError::TooLong)?;
+        let len = u32::try_from(new_len).map_err(|_| SetterError::TooLong)?;
+        let offsets = Offsets::narrow(offsets, len);
         // Growing past the capacity: to the length plus a little, not double (a reallocation
         // in place when the allocation has room, as a big one usually has).
         let need = new_len.saturating_sub(self.serialization.len());

@@ -5,7 +5,7 @@ use alloc::string::String;
 use core::ops::{Deref, DerefMut};
 
 use crate::offsets::Offsets;
-use crate::url::{us, Url};
+use crate::url::Url;
 
 /// A URL under construction: its serialization so far and the offsets recorded so far (which
 /// mean what [`Url`]'s do). It dereferences to its [`Offsets`], so that the state functions
@@ -59,11 +59,11 @@ impl UrlBuf {
     /// is longer than `max_len` or than `u32` offsets allow.
     pub(crate) fn into_url(self, max_len: u32) -> Option<Url> {
         // The length bounds every offset.
-        if self.out.len() > us(max_len) || u32::try_from(self.out.len()).is_err() {
-            return None;
-        }
+        let len = u32::try_from(self.out.len())
+            .ok()
+            .filter(|&len| len <= max_len)?;
         let url = Url {
-            offsets: Offsets::narrow(self.offsets)?,
+            offsets: Offsets::narrow(self.offsets, len),
             max_len,
             serialization: self.out,
         };

@@ -4,8 +4,10 @@
 
 use super::fast::{Layout, Prefix, Scan, SchemePrefix};
 use crate::errors::ErrorSink;
+use crate::offsets::Offsets;
 use crate::parser::{scheme, Failure, Flow, Parser, State, UrlBuf};
 use crate::url::Url;
+use alloc::string::String;
 
 /// Where the state machine starts on an input, after what it would have written before.
 pub(crate) enum Resume {
@@ -135,26 +137,46 @@ fn write_scheme<S: ErrorSink>(parser: &mut Parser<'_, '_, S>, end: usize, lowerc
 /// the empty `url` as the state machine would (see [`Resume::PathStart`]): the same bytes,
 /// the scheme and host lowercased.
 fn write_head(prefix: &Prefix, text: &str, url: &mut UrlBuf) {
-    let p = prefix;
     url.out
-        .push_str(text.get(..p.path_start).unwrap_or_default());
-    if p.lowercase {
-        if let Some(s) = url.out.get_mut(..p.host_end) {
+        .push_str(text.get(..prefix.path_start).unwrap_or_default());
+    lowercase_head(prefix, &mut url.out);
+    url.offsets = head_offsets(prefix);
+}
+
+/// Lowercases the scheme and host of `prefix` at the start of `out`, if they have upper-case
+/// letters: the scheme state's "append c, lowercased, to buffer" and the host parser's
+/// domain to ASCII on an ASCII domain (see the `fast` module).
+#[inline]
+fn lowercase_head(prefix: &Prefix, out: &mut str) {
+    if prefix.lowercase {
+        if let Some(s) = out.get_mut(..prefix.host_end) {
             s.make_ascii_lowercase();
         }
     }
-    url.scheme_type = p.scheme_type;
-    url.scheme_end = p.scheme_end;
-    url.username_end = p.host_start;
-    url.host_start = p.host_start;
-    url.host_end = p.host_end;
-    url.port = p.port;
-    url.host_kind = Some(p.host_kind);
+}
+
+/// The offsets the state machine records for the scheme and authority of `prefix`, at the
+/// start of the serialization (no credentials, so `username_end` is `host_start`); the path
+/// start state then records the rest.
+#[inline]
+fn head_offsets(prefix: &Prefix) -> Offsets<usize> {
+    Offsets {
+        scheme_end: prefix.scheme_end,
+        username_end: prefix.host_start,
+        host_start: prefix.host_start,
+        host_end: prefix.host_end,
+        port: prefix.port,
+        host_kind: Some(prefix.host_kind),
+        scheme_type: prefix.scheme_type,
+        ..Offsets::EMPTY
+    }
 }
 
 /// The URL of an `input` the scan accepted whole, with its `layout`: the input with the
-/// scheme and host lowercased and `/` inserted for an empty path (see the `fast` module), in
-/// a buffer of that exact size; `None` if that is longer than `max_len`.
+/// scheme and host lowercased (as [`write_head`] writes them) and `/` inserted for an empty
+/// path (see the `fast` module), in a buffer of that exact size; `None` if that is longer
+/// than `max_len`.
+#[inline]
 pub(crate) fn accepted(input: &str, layout: &Layout, max_len: u32) -> Option<Url> {
     let head = &layout.head;
     let extra = usize::from(layout.add_slash);
@@ -162,15 +184,21 @@ pub(crate) fn accepted(input: &str, layout: &Layout, max_len: u32) -> Option<Url
     if len > max_len as usize {
         return None;
     }
-    let mut url = UrlBuf::new(alloc::string::String::with_capacity(len));
-    write_head(head, input, &mut url);
+    let mut out = String::with_capacity(len);
     if layout.add_slash {
-        url.out.push('/');
+        let (before_path, rest) = input.split_at_checked(head.path_start)?;
+        out.push_str(before_path);
+        out.push('/');
+        out.push_str(rest);
+    } else {
+        out.push_str(input);
     }
-    url.out
-        .push_str(input.get(head.path_start..).unwrap_or_default());
-    url.path_start = head.path_start;
-    url.query_start = layout.query_start.map(|q| q + extra);
-    url.fragment_start = layout.fragment_start.map(|f| f + extra);
-    url.into_url(max_len)
+    lowercase_head(head, &mut out);
+    let offsets = Offsets {
+        path_start: head.path_start,
+        query_start: layout.query_start.map(|q| q + extra),
+        fragment_start: layout.fragment_start.map(|f| f + extra),
+        ..head_offsets(head)
+    };
+    UrlBuf { out, offsets }.into_url(max_len)
 }
