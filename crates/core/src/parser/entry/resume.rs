@@ -2,12 +2,13 @@
 //! into it ([`Resume::enter`]); and the URL of an input the scan accepted whole
 //! ([`accepted`]), which shares the writing of the scheme and authority ([`write_head`]).
 
+use alloc::string::String;
+
 use super::fast::{Layout, Prefix, Scan, SchemePrefix};
 use crate::errors::ErrorSink;
 use crate::offsets::Offsets;
 use crate::parser::{scheme, Failure, Flow, Parser, State, UrlBuf};
 use crate::url::Url;
-use alloc::string::String;
 
 /// Where the state machine starts on an input, after what it would have written before.
 pub(crate) enum Resume {
@@ -35,7 +36,7 @@ impl Resume {
     /// tab/newline removal, given the fast path's `scan` of `original`; `fast` false asks for
     /// the full state machine (the scan is then [`Scan::Rejected`]).
     ///
-    /// What the scan accepted has only ASCII alphanumerics and `.`, `-`, `_`, `+`, `:`, `/`:
+    /// What the scan accepted has only ASCII alphanumerics and `.`, `-`, `_`, `:`, `/`:
     /// trimming (it starts with an ASCII alpha) and tab/newline removal leave it alone, which
     /// the comparison of the two forms confirms (else the state machine starts at the start).
     // Inlined into `entry::run` (as is `enter`): as calls they cost about 1% more
