@@ -1,7 +1,7 @@
 //! Fast paths against the full state machine.
 //!
 //! weburl-core's fast path for inputs already in serialized form can be switched off with the
-//! doc-hidden `ParseOptions::full_state_machine(true)`; every input is parsed both ways (with
+//! `ParseOptions::full_state_machine(true)` (a test hook, feature `__test-hooks`); every input is parsed both ways (with
 //! and without a base) and the results must be the same URL, component by component, or the
 //! same failure. `Url::can_parse` (which has its own allocation-free fast path) must agree with
 //! `Url::can_parse_full_state_machine`.

@@ -4,95 +4,91 @@
 use std::fmt;
 use std::io::Write;
 
+use clap::builder::PossibleValue;
 use clap::ValueEnum;
-use weburl::Url;
+use weburl::{Setter, Url};
 
 use crate::input::{self, Input};
 use crate::output::{report, CliError, Out, Status};
 
-/// A component: the name of one of the `URL` class's attributes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+/// A component: one of the `URL` class's attributes, that is one of its settable ones
+/// ([`Setter`]) or `origin`, which is read-only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Component {
-    /// The whole URL.
-    Href,
-    /// `scheme://host[:port]`, or `null` (read-only).
+    /// `origin`.
     Origin,
-    /// The scheme and `:`.
-    Protocol,
-    /// The username.
-    Username,
-    /// The password.
-    Password,
-    /// The host and, if any, `:` and the port.
-    Host,
-    /// The host without the port.
-    Hostname,
-    /// The port, or empty for none or the scheme's default.
-    Port,
-    /// The path.
-    Pathname,
-    /// `?` and the query, or empty.
-    Search,
-    /// `#` and the fragment, or empty.
-    Hash,
+    /// A settable attribute.
+    Attribute(Setter),
 }
 
 impl Component {
+    /// Every component: the settable attributes in the spec's order, with `origin` after
+    /// `href` as the `URL` class lists them.
+    const ALL: [Component; Setter::ALL.len() + 1] = {
+        let mut all = [Component::Origin; Setter::ALL.len() + 1];
+        let mut i = 0;
+        while i < Setter::ALL.len() {
+            #[allow(clippy::indexing_slicing)] // const evaluation: out of bounds fails the build
+            {
+                all[if i == 0 { 0 } else { i + 1 }] = Component::Attribute(Setter::ALL[i]);
+            }
+            i += 1;
+        }
+        all
+    };
+
     /// The attribute's name, e.g. `"pathname"`.
     pub fn name(self) -> &'static str {
         match self {
-            Component::Href => "href",
             Component::Origin => "origin",
-            Component::Protocol => "protocol",
-            Component::Username => "username",
-            Component::Password => "password",
-            Component::Host => "host",
-            Component::Hostname => "hostname",
-            Component::Port => "port",
-            Component::Pathname => "pathname",
-            Component::Search => "search",
-            Component::Hash => "hash",
+            Component::Attribute(setter) => setter.name(),
+        }
+    }
+
+    /// What the getter gives, for `--help`.
+    fn help(self) -> &'static str {
+        let Component::Attribute(setter) = self else {
+            return "`scheme://host[:port]`, or `null` (read-only)";
+        };
+        match setter {
+            Setter::Href => "The whole URL",
+            Setter::Protocol => "The scheme and `:`",
+            Setter::Username => "The username",
+            Setter::Password => "The password",
+            Setter::Host => "The host and, if any, `:` and the port",
+            Setter::Hostname => "The host without the port",
+            Setter::Port => "The port, or empty for none or the scheme's default",
+            Setter::Pathname => "The path",
+            Setter::Search => "`?` and the query, or empty",
+            Setter::Hash => "`#` and the fragment, or empty",
         }
     }
 
     /// Writes the getter's value.
     fn write_value(self, out: &mut impl Write, url: &Url) -> std::io::Result<()> {
-        let value = match self {
-            Component::Origin => return write!(out, "{}", url.origin()),
-            Component::Href => url.href(),
-            Component::Protocol => url.protocol(),
-            Component::Username => url.username(),
-            Component::Password => url.password(),
-            Component::Host => url.host(),
-            Component::Hostname => url.hostname(),
-            Component::Port => url.port(),
-            Component::Pathname => url.pathname(),
-            Component::Search => url.search(),
-            Component::Hash => url.hash(),
-        };
-        out.write_all(value.as_bytes())
+        match self {
+            Component::Origin => write!(out, "{}", url.origin()),
+            Component::Attribute(setter) => out.write_all(url.get(setter).as_bytes()),
+        }
     }
 
     /// Runs the setter. `Err` is the reason it refused (part of) the value.
     fn set(self, url: &mut Url, value: &str) -> Result<(), Refusal> {
-        let result = match self {
-            Component::Origin => return Err(Refusal::ReadOnly),
-            Component::Href => {
-                return url
-                    .set_href(value)
-                    .map_err(|e| Refusal::Reason(e.to_string()))
-            }
-            Component::Protocol => url.set_protocol(value),
-            Component::Username => url.set_username(value),
-            Component::Password => url.set_password(value),
-            Component::Host => url.set_host(value),
-            Component::Hostname => url.set_hostname(value),
-            Component::Port => url.set_port(value),
-            Component::Pathname => url.set_pathname(value),
-            Component::Search => url.set_search(value),
-            Component::Hash => url.set_hash(value),
+        let Component::Attribute(setter) = self else {
+            return Err(Refusal::ReadOnly);
         };
-        result.map_err(|e| Refusal::Reason(e.to_string()))
+        url.set(setter, value)
+            .map_err(|e| Refusal::Reason(e.to_string()))
+    }
+}
+
+impl ValueEnum for Component {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Self::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.name()).help(self.help()))
     }
 }
 

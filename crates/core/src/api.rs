@@ -5,7 +5,7 @@
 use encoding_rs::Encoding;
 
 use crate::errors::{ErrorSink, ParseError};
-use crate::parser::{self, ParseConfig};
+use crate::parser::entry::{self, ParseConfig};
 use crate::url::Url;
 
 impl Url {
@@ -39,7 +39,7 @@ impl Url {
     /// allocate nothing either unless a step needs its own copy (removing a tab or newline,
     /// percent-decoding or mapping a host). A `base` is parsed into a URL of its own.
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
-        parser::can_parse(input, base)
+        entry::can_parse(input, base)
     }
 
     /// A builder for parsing with options: base URL, query encoding, maximum length, and
@@ -69,15 +69,18 @@ impl Url {
     }
 
     /// Whether `input` takes the fast path for inputs already in serialized form (when parsed
-    /// without an error sink and with UTF-8 as the query encoding). For tests (and fuzzing)
-    /// of the fast path only.
+    /// without an error sink and with UTF-8 as the query encoding). A test hook (feature
+    /// `__test-hooks`), for tests and fuzzing of the fast path only: not part of the API.
+    #[cfg(feature = "__test-hooks")]
     #[doc(hidden)]
     pub fn takes_fast_path(input: &str) -> bool {
-        parser::fast_accepts(input)
+        entry::fast_accepts(input)
     }
 
-    /// [`Url::can_parse`] without its fast path: the full state machine decides. For tests
-    /// (and fuzzing) of the fast path only.
+    /// [`Url::can_parse`] without its fast path: the full state machine decides. A test hook
+    /// (feature `__test-hooks`), for tests and fuzzing of the fast path only: not part of the
+    /// API.
+    #[cfg(feature = "__test-hooks")]
     #[doc(hidden)]
     pub fn can_parse_full_state_machine(input: &str, base: Option<&str>) -> bool {
         let options = Url::options().full_state_machine(true);
@@ -131,7 +134,9 @@ impl<'b> ParseOptions<'b> {
 
     /// With `true`, never takes the fast path for inputs already in serialized form: every
     /// input runs through the spec's state machine. The result is the same either way; this
-    /// exists to test (and fuzz) that claim.
+    /// exists to test (and fuzz) that claim. A test hook (feature `__test-hooks`): not part
+    /// of the API.
+    #[cfg(feature = "__test-hooks")]
     #[doc(hidden)]
     pub fn full_state_machine(mut self, full: bool) -> Self {
         self.fast = !full;
@@ -169,7 +174,7 @@ impl<'b> ParseOptions<'b> {
             max_len: self.max_length,
             fast: self.fast,
         };
-        parser::parse(input, &config, sink)
+        entry::parse(input, &config, sink)
     }
 }
 
@@ -231,16 +236,16 @@ mod tests {
             max_len: 20,
             fast: true,
         };
-        let err = parser::parse("https://example.com/a-long-path", &config, ()).unwrap_err();
+        let err = entry::parse("https://example.com/a-long-path", &config, ()).unwrap_err();
         assert_eq!(err.kind(), ParseErrorKind::TooLong);
         assert_eq!(err.name(), "too-long");
         assert_eq!(err.to_string(), "invalid URL: too-long");
-        assert!(parser::parse("https://example.com/", &config, ()).is_ok());
+        assert!(entry::parse("https://example.com/", &config, ()).is_ok());
         // Percent-encoding can triple the input: the limit is on the output.
         let config = ParseConfig {
             max_len: 30,
             ..config
         };
-        assert!(parser::parse("https://e.com/\u{e9}\u{e9}\u{e9}", &config, ()).is_err());
+        assert!(entry::parse("https://e.com/\u{e9}\u{e9}\u{e9}", &config, ()).is_err());
     }
 }

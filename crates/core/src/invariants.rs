@@ -15,12 +15,12 @@ impl Url {
     pub(crate) fn check_invariants(&self) -> Result<(), &'static str> {
         let s = self.serialization.as_bytes();
         let len = s.len();
-        let se = us(self.scheme_end);
+        let se = us(self.offsets.scheme_end);
         let (ue, hs, he, ps) = (
-            us(self.username_end),
-            us(self.host_start),
-            us(self.host_end),
-            us(self.path_start),
+            us(self.offsets.username_end),
+            us(self.offsets.host_start),
+            us(self.offsets.host_end),
+            us(self.offsets.path_start),
         );
         check(s.get(se) == Some(&b':'), "':' after the scheme")?;
         let scheme = self.scheme();
@@ -35,15 +35,18 @@ impl Url {
             "scheme syntax",
         )?;
         check(
-            SchemeType::from_scheme(scheme) == self.scheme_type,
+            SchemeType::from_scheme(scheme) == self.offsets.scheme_type,
             "scheme type",
         )?;
-        check(se < ue || self.host_kind.is_none(), "username after scheme")?;
+        check(
+            se < ue || self.offsets.host_kind.is_none(),
+            "username after scheme",
+        )?;
         check(
             ue <= hs && hs <= he && he <= ps && ps <= len,
             "offset order",
         )?;
-        match self.host_kind {
+        match self.offsets.host_kind {
             Some(kind) => {
                 check(s.get(se + 1..se + 3) == Some(b"//"), "'//' before a host")?;
                 check(ue >= se + 3, "username start")?;
@@ -58,25 +61,28 @@ impl Url {
                     check(ue == hs, "no credentials")?;
                 }
                 check((he == hs) == (kind == HostKind::Empty), "empty host kind")?;
-                if self.scheme_type.is_special() {
+                if self.offsets.scheme_type.is_special() {
                     check(kind != HostKind::Opaque, "special URLs have no opaque host")?;
                     check(
-                        kind != HostKind::Empty || self.scheme_type.is_file(),
+                        kind != HostKind::Empty || self.offsets.scheme_type.is_file(),
                         "only file has an empty host among special URLs",
                     )?;
                 }
             }
             None => {
                 check(ue == se + 1 && hs == ue && he == hs, "null host offsets")?;
-                check(self.port.is_none(), "no port without a host")?;
-                check(!self.scheme_type.is_special(), "special URLs have a host")?;
+                check(self.offsets.port.is_none(), "no port without a host")?;
+                check(
+                    !self.offsets.scheme_type.is_special(),
+                    "special URLs have a host",
+                )?;
                 check(
                     ps == he || (ps == he + 2 && s.get(he..ps) == Some(b"/.")),
                     "only the '/.' marker between scheme and path",
                 )?;
             }
         }
-        match self.port {
+        match self.offsets.port {
             Some(port) => {
                 check(s.get(he) == Some(&b':'), "':' before the port")?;
                 // Compared without allocating (allocation-budget tests run debug builds).
@@ -88,20 +94,20 @@ impl Url {
                     "port serialization",
                 )?;
                 check(
-                    Some(port) != self.scheme_type.default_port(),
+                    Some(port) != self.offsets.scheme_type.default_port(),
                     "default port is null",
                 )?;
             }
             None => check(
-                self.host_kind.is_none() || he == ps,
+                self.offsets.host_kind.is_none() || he == ps,
                 "nothing after the host",
             )?,
         }
         let path = self.pathname();
-        if self.opaque_path {
-            check(self.host_kind.is_none(), "opaque path without host")?;
+        if self.offsets.opaque_path {
+            check(self.offsets.host_kind.is_none(), "opaque path without host")?;
             check(
-                !self.scheme_type.is_special(),
+                !self.offsets.scheme_type.is_special(),
                 "special URLs have a list path",
             )?;
         } else {
@@ -109,29 +115,29 @@ impl Url {
                 path.is_empty() || path.starts_with('/'),
                 "list path starts with '/'",
             )?;
-            if self.scheme_type.is_special() {
+            if self.offsets.scheme_type.is_special() {
                 check(!path.is_empty(), "special URLs have a non-empty path")?;
             }
-            let marker = self.host_kind.is_none() && path.starts_with("//");
+            let marker = self.offsets.host_kind.is_none() && path.starts_with("//");
             check(
-                marker == (ps == he + 2 && self.host_kind.is_none()),
+                marker == (ps == he + 2 && self.offsets.host_kind.is_none()),
                 "'/.' marker",
             )?;
         }
-        if let Some(q) = self.query_start {
+        if let Some(q) = self.offsets.query_start {
             check(s.get(us(q)) == Some(&b'?'), "'?' at the query start")?;
             check(us(q) >= ps, "query after path")?;
         }
-        if let Some(f) = self.fragment_start {
+        if let Some(f) = self.offsets.fragment_start {
             check(s.get(us(f)) == Some(&b'#'), "'#' at the fragment start")?;
             check(
-                us(f) >= ps && self.query_start.is_none_or(|q| q < f),
+                us(f) >= ps && self.offsets.query_start.is_none_or(|q| q < f),
                 "fragment last",
             )?;
         }
         // Path and query contain no '#'; the path no '?'.
         check(
-            !path.contains('#') && (self.opaque_path || !path.contains('?')),
+            !path.contains('#') && (self.offsets.opaque_path || !path.contains('?')),
             "path delimiters",
         )?;
         check(
@@ -174,19 +180,19 @@ mod tests {
     fn corruption_is_detected() {
         let url = Url::parse("https://example.com:8080/a?q#f").unwrap();
         let mut bad = url.clone();
-        bad.scheme_end += 1;
+        bad.offsets.scheme_end += 1;
         assert!(bad.check_invariants().is_err());
         let mut bad = url.clone();
-        bad.port = Some(8081);
+        bad.offsets.port = Some(8081);
         assert_eq!(bad.check_invariants(), Err("port serialization"));
         let mut bad = url.clone();
-        bad.query_start = bad.query_start.map(|q| q + 1);
+        bad.offsets.query_start = bad.offsets.query_start.map(|q| q + 1);
         assert!(bad.check_invariants().is_err());
         let mut bad = url.clone();
-        bad.host_kind = None;
+        bad.offsets.host_kind = None;
         assert!(bad.check_invariants().is_err());
         let mut bad = url.clone();
-        bad.fragment_start = None;
+        bad.offsets.fragment_start = None;
         assert!(bad.check_invariants().is_err());
         let mut bad = url;
         bad.serialization.push('é');

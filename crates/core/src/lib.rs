@@ -20,6 +20,7 @@ mod errors;
 mod file_path;
 mod hostparse;
 mod invariants;
+mod offsets;
 mod origin;
 mod parser;
 mod position;
@@ -28,6 +29,7 @@ mod search;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod setters;
+mod splice;
 mod url;
 mod utf16;
 
@@ -39,7 +41,6 @@ pub use errors::{
 };
 pub use file_path::{FilePathError, PathStyle};
 pub use origin::{OpaqueOrigin, Origin};
-pub use parser::State;
 pub use position::Position;
 pub use scheme::SchemeType;
 pub use setters::Setter;

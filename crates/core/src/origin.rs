@@ -82,7 +82,7 @@ impl Url {
     /// (which have no blob URL entry here) it is the origin of the URL their path parses to,
     /// if that is an `http`, `https` or `file` URL; `file:` URLs get an opaque origin.
     pub fn origin(&self) -> Origin {
-        match self.scheme_type {
+        match self.offsets.scheme_type {
             SchemeType::Ftp
             | SchemeType::Http
             | SchemeType::Https
@@ -96,7 +96,7 @@ impl Url {
                     Host::Ipv6(a) => Host::Ipv6(a),
                     Host::Empty => Host::Empty,
                 }),
-                port: self.port,
+                port: self.offsets.port,
             },
             // "Unfortunate as it is, this is left as an exercise to the reader. When in
             // doubt, return a new opaque origin."
@@ -107,7 +107,7 @@ impl Url {
                 match Url::parse(self.pathname()) {
                     Ok(inner)
                         if matches!(
-                            inner.scheme_type,
+                            inner.offsets.scheme_type,
                             SchemeType::Http | SchemeType::Https | SchemeType::File
                         ) =>
                     {

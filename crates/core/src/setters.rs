@@ -12,14 +12,15 @@
 
 use alloc::string::String;
 use core::fmt;
-use core::ops::Range;
 
 use weburl_host::HostKind;
 use weburl_percent::{utf8_percent_encode_into, USERINFO};
 
 use crate::errors::{ErrorSink, ParseError, ParseErrorKind, SetterError};
+use crate::offsets::Boundary;
+use crate::parser::entry::{self, Overridden, ParseConfig};
 use crate::parser::scheme::scheme_state_override;
-use crate::parser::{input, Failure, ParseConfig, Parser, PosMap, State, UrlBuf};
+use crate::parser::{input, Failure, State, UrlBuf};
 use crate::url::{us, Url};
 
 /// One of the [`URL` class](https://url.spec.whatwg.org/#url-class)'s settable attributes, for
@@ -86,56 +87,6 @@ impl fmt::Display for Setter {
     }
 }
 
-/// `s.replace_range(range, piece)`, quicker: `drain` and `insert_str` (`replace_range` goes
-/// byte by byte), and with a long tail, one move of it and only the common part overwritten
-/// (see [`overwrite`]). The range is on char boundaries (checked by the caller).
-fn replace_range(s: &mut String, range: Range<usize>, piece: &str) {
-    if s.len() - range.end <= 4096 {
-        // A short tail: moving it twice (out of the way, then after the piece) is quicker
-        // than overwriting.
-        s.drain(range.clone());
-        s.insert_str(range.start, piece);
-        return;
-    }
-    let k = range.len().min(piece.len());
-    let (Some(head), Some(rest)) = (piece.get(..k), piece.get(k..)) else {
-        s.replace_range(range, piece);
-        return;
-    };
-    if piece.len() > range.len() {
-        s.insert_str(range.end, rest);
-    } else if s.is_char_boundary(range.start + k) {
-        s.drain(range.start + k..range.end);
-    } else {
-        s.replace_range(range, piece);
-        return;
-    }
-    if k * 32 >= s.len() {
-        overwrite(s, range.start, head);
-    } else if k > 0 {
-        // Checking all of `s` would cost more than going byte by byte over `k` bytes.
-        s.replace_range(range.start..range.start + k, head);
-    }
-}
-
-/// Overwrites the bytes of `s` at `at` with `piece`, which replaces whole code points (`at`
-/// and `at + piece.len()` are char boundaries, checked by the caller), so `s` stays UTF-8.
-///
-/// `String::replace_range` would do it byte by byte through an iterator (~1.3 ns a byte,
-/// measured on a 1 MB host by `cargo xtask scaling`); a copy of the bytes and a check that
-/// the whole result is UTF-8 (word at a time for ASCII, ~0.04 ns a byte) cost less when the
-/// piece is more than about a 32nd of `s`, with no `unsafe`.
-fn overwrite(s: &mut String, at: usize, piece: &str) {
-    let mut bytes = core::mem::take(s).into_bytes();
-    if let Some(dst) = bytes.get_mut(at..at + piece.len()) {
-        dst.copy_from_slice(piece.as_bytes());
-    }
-    *s = String::from_utf8(bytes).unwrap_or_else(|e| {
-        // Not reached: a piece of whole code points over whole code points.
-        String::from_utf8_lossy(e.as_bytes()).into_owned()
-    });
-}
-
 /// Not a spec step: a value over 4 GiB is refused before it is read, as the parser refuses
 /// such an input.
 fn check_value_len(value: &str) -> Result<(), SetterError> {
@@ -146,6 +97,33 @@ fn check_value_len(value: &str) -> Result<(), SetterError> {
 }
 
 impl Url {
+    /// The value of `setter`'s attribute: what its getter returns (e.g. [`Url::pathname`] for
+    /// [`Setter::Pathname`]).
+    ///
+    /// ```
+    /// use weburl_core::{Setter, Url};
+    /// let url = Url::parse("https://example.com:8080/a?b#c").unwrap();
+    /// let values: Vec<_> = Setter::ALL.iter().map(|&s| url.get(s)).collect();
+    /// assert_eq!(
+    ///     values,
+    ///     ["https://example.com:8080/a?b#c", "https:", "", "", "example.com:8080", "example.com", "8080", "/a", "?b", "#c"]
+    /// );
+    /// ```
+    pub fn get(&self, setter: Setter) -> &str {
+        match setter {
+            Setter::Href => self.href(),
+            Setter::Protocol => self.protocol(),
+            Setter::Username => self.username(),
+            Setter::Password => self.password(),
+            Setter::Host => self.host(),
+            Setter::Hostname => self.hostname(),
+            Setter::Port => self.port(),
+            Setter::Pathname => self.pathname(),
+            Setter::Search => self.search(),
+            Setter::Hash => self.hash(),
+        }
+    }
+
     /// Runs `setter` with `value`: the same as the `set_*` method it names (for
     /// [`Setter::Href`], a parse failure is [`SetterError::Invalid`] or
     /// [`SetterError::TooLong`]).
@@ -213,114 +191,14 @@ impl Url {
         Ok(())
     }
 
-    /// This URL's fields with an empty serialization: the fields of the URL a splice makes,
-    /// for the caller to rewrite.
-    fn fields(&self) -> UrlBuf {
-        let mut f = UrlBuf::new(String::new());
-        f.scheme_end = us(self.scheme_end);
-        f.username_end = us(self.username_end);
-        f.host_start = us(self.host_start);
-        f.host_end = us(self.host_end);
-        f.port = self.port;
-        f.path_start = us(self.path_start);
-        f.query_start = self.query_start.map(us);
-        f.fragment_start = self.fragment_start.map(us);
-        f.host_kind = self.host_kind;
-        f.scheme_type = self.scheme_type;
-        f.opaque_path = self.opaque_path;
-        f
-    }
-
-    /// Edits the serialization in place: replaces bytes `range` with `piece` (one move of the
-    /// part after it, no new buffer for the whole URL) and takes the offsets and other fields
-    /// from `f`, which describe the result. Or reports that the result is too long (longer
-    /// than [`max_length`](Url::max_length)), leaving `self` unchanged.
-    fn splice(&mut self, range: Range<usize>, piece: &str, f: UrlBuf) -> Result<(), SetterError> {
-        let kept = self.serialization.len().saturating_sub(range.len());
-        let new_len = kept.saturating_add(piece.len());
-        let c = |o: usize| u32::try_from(o).map_err(|_| SetterError::TooLong);
-        let s = &self.serialization;
-        if new_len > us(self.max_len)
-            || range.start > range.end
-            || !s.is_char_boundary(range.start)
-            || !s.is_char_boundary(range.end)
-        {
-            return Err(SetterError::TooLong);
-        }
-        let fields = (
-            c(f.scheme_end)?,
-            c(f.username_end)?,
-            c(f.host_start)?,
-            c(f.host_end)?,
-            c(f.path_start)?,
-            f.query_start.map(c).transpose()?,
-            f.fragment_start.map(c).transpose()?,
-        );
-        c(new_len)?;
-        // Growing past the capacity: to the length plus a little, not double (a reallocation
-        // in place when the allocation has room, as a big one usually has).
-        let need = new_len.saturating_sub(self.serialization.len());
-        if need > self.serialization.capacity() - self.serialization.len() {
-            self.serialization.reserve_exact(need + 64);
-        }
-        replace_range(&mut self.serialization, range, piece);
-        (
-            self.scheme_end,
-            self.username_end,
-            self.host_start,
-            self.host_end,
-            self.path_start,
-            self.query_start,
-            self.fragment_start,
-        ) = fields;
-        self.port = f.port;
-        self.host_kind = f.host_kind;
-        self.scheme_type = f.scheme_type;
-        self.opaque_path = f.opaque_path;
-        #[cfg(debug_assertions)]
-        {
-            let check = self.check_invariants();
-            debug_assert!(check.is_ok(), "{check:?} in {self:?}");
-        }
-        Ok(())
-    }
-
-    /// Runs the basic URL parser on `value` with this URL as *url* and `state` as *state
-    /// override*, writing into `buf`: a scratch frame holding, instead of this URL's part
-    /// before the component, the little of it the parser looks at. `offset` is where `value`
-    /// starts in the setter's value, for error ranges.
-    fn run_override<S: ErrorSink>(
-        value: &str,
-        offset: usize,
-        state: State,
-        buf: UrlBuf,
-        sink: &mut S,
-        setup: impl FnOnce(&mut Parser<'_, '_, &mut S>),
-    ) -> (UrlBuf, Result<(), Failure>, bool, bool) {
-        // With *url* given there is no trimming; tabs and newlines are still removed.
-        let (processed, map) = input::preprocess(value, false, offset, sink);
-        let mut parser = Parser::new(
-            &processed,
-            map,
-            None,
-            encoding_rs::UTF_8,
-            Some(state),
-            sink,
-            buf,
-        );
-        setup(&mut parser);
-        let result = parser.run(state);
-        (parser.url, result, parser.host_set, parser.port_set)
-    }
-
-    /// A scratch frame for [`run_override`](Url::run_override): this URL's host kind, port,
+    /// A scratch frame for [`entry::run_override`]: this URL's host kind, port,
     /// scheme type and opaque-path flag, an empty serialization and offsets at 0.
     fn scratch(&self, cap: usize) -> UrlBuf {
         let mut buf = UrlBuf::new(String::with_capacity(cap));
-        buf.port = self.port;
-        buf.host_kind = self.host_kind;
-        buf.scheme_type = self.scheme_type;
-        buf.opaque_path = self.opaque_path;
+        buf.port = self.offsets.port;
+        buf.host_kind = self.offsets.host_kind;
+        buf.scheme_type = self.offsets.scheme_type;
+        buf.opaque_path = self.offsets.opaque_path;
         buf
     }
 
@@ -338,7 +216,7 @@ impl Url {
             max_len: self.max_len,
             fast: true,
         };
-        *self = crate::parser::parse(value, &config, sink)?;
+        *self = entry::parse(value, &config, sink)?;
         Ok(())
     }
 
@@ -362,47 +240,31 @@ impl Url {
         with_colon.push(':');
         let (scheme, scheme_type) = scheme_state_override(
             &with_colon,
-            self.scheme_type,
+            self.offsets.scheme_type,
             self.scheme(),
-            self.includes_credentials() || self.port.is_some(),
-            self.host_kind == Some(HostKind::Empty),
+            self.includes_credentials() || self.offsets.port.is_some(),
+            self.offsets.host_kind == Some(HostKind::Empty),
         )?;
         // "Set url's scheme to buffer. If url's port is url's scheme's default port, then set
         // url's port to null."
-        let drop_port = self.port.is_some() && self.port == scheme_type.default_port();
-        // The new scheme replaces the old; without the port, `:port` goes too.
-        let mut f = self.fields();
-        let (host_end, path_start) = (us(self.host_end), us(self.path_start));
-        let removed = if drop_port { path_start - host_end } else { 0 };
-        let old_end = us(self.scheme_end);
-        let moved = |o: usize| {
-            let o = o - old_end + scheme.len();
-            if o >= path_start - old_end + scheme.len() {
-                o - removed
-            } else {
-                o
-            }
-        };
-        f.scheme_end = scheme.len();
-        f.username_end = moved(f.username_end);
-        f.host_start = moved(f.host_start);
-        f.host_end = moved(f.host_end);
-        f.path_start = moved(f.path_start);
-        f.query_start = f.query_start.map(moved);
-        f.fragment_start = f.fragment_start.map(moved);
-        f.scheme_type = scheme_type;
-        if drop_port {
-            f.port = None;
-        }
-        let kept = self.serialization.len() - removed;
-        if kept - old_end + scheme.len() > us(self.max_len) {
+        let drop_port =
+            self.offsets.port.is_some() && self.offsets.port == scheme_type.default_port();
+        // The new scheme replaces the old; without the port, `:port` goes too (first, so
+        // that the scheme's splice is the last edit; both are checked against the length
+        // limit before either is made).
+        let port_range = us(self.offsets.host_end)..us(self.offsets.path_start);
+        let removed = if drop_port { port_range.len() } else { 0 };
+        let old_end = us(self.offsets.scheme_end);
+        let kept = self.serialization.len() - removed - old_end;
+        if kept + scheme.len() > us(self.max_len) {
             return Err(SetterError::TooLong);
         }
         if drop_port {
-            // Cannot fail: the result, shorter, is checked by the splice below.
-            self.serialization.replace_range(host_end..path_start, "");
+            self.splice(port_range, "", Boundary::PathStart, |o| o.port = None)?;
         }
-        self.splice(0..old_end, &scheme, f)
+        self.splice(0..old_end, &scheme, Boundary::SchemeEnd, |o| {
+            o.scheme_type = scheme_type;
+        })
     }
 
     /// The [`username` setter](https://url.spec.whatwg.org/#dom-url-username).
@@ -427,7 +289,9 @@ impl Url {
 
     fn cannot_have_username_password_port(&self) -> Result<(), SetterError> {
         // "If this's URL cannot have a username/password/port, then return."
-        if matches!(self.host_kind, None | Some(HostKind::Empty)) || self.scheme_type.is_file() {
+        if matches!(self.offsets.host_kind, None | Some(HostKind::Empty))
+            || self.offsets.scheme_type.is_file()
+        {
             Err(SetterError::CannotHaveUsernamePasswordPort)
         } else {
             Ok(())
@@ -436,8 +300,8 @@ impl Url {
 
     /// Rewrites `//username:password@` (the URL has a host).
     fn set_userinfo(&mut self, username: &str, password: &str) -> Result<(), SetterError> {
-        let start = us(self.scheme_end) + 3;
-        let end = us(self.host_start);
+        let start = us(self.offsets.scheme_end) + 3;
+        let end = us(self.offsets.host_start);
         let mut piece = String::with_capacity(username.len() + password.len() + 2);
         piece.push_str(username);
         if !password.is_empty() {
@@ -447,15 +311,9 @@ impl Url {
         if !username.is_empty() || !password.is_empty() {
             piece.push('@');
         }
-        let moved = |o: usize| o - end + start + piece.len();
-        let mut f = self.fields();
-        f.username_end = start + username.len();
-        f.host_start = moved(f.host_start);
-        f.host_end = moved(f.host_end);
-        f.path_start = moved(f.path_start);
-        f.query_start = f.query_start.map(moved);
-        f.fragment_start = f.fragment_start.map(moved);
-        self.splice(start..end, &piece, f)
+        self.splice(start..end, &piece, Boundary::HostStart, |o| {
+            o.username_end = start + username.len();
+        })
     }
 
     /// The [`host` setter](https://url.spec.whatwg.org/#dom-url-host). When the value's host
@@ -478,7 +336,7 @@ impl Url {
     ) -> Result<(), SetterError> {
         check_value_len(value)?;
         // "If this's URL has an opaque path, then return."
-        if self.opaque_path {
+        if self.offsets.opaque_path {
             return Err(SetterError::OpaquePath);
         }
         // The scratch frame stands for the URL before its host, `scheme://userinfo@`: all the
@@ -495,8 +353,12 @@ impl Url {
         buf.host_start = base;
         buf.host_end = base;
         buf.path_start = base;
-        let (buf, result, host_set, port_set) =
-            Self::run_override(value, 0, state, buf, sink, |p| p.path_done = true);
+        let Overridden {
+            url: buf,
+            result,
+            host_set,
+            port_set,
+        } = entry::run_override(value, 0, state, buf, sink, false);
         if !host_set {
             // Nothing changed. (A run that sets no host always fails.)
             return Err(match result {
@@ -506,31 +368,28 @@ impl Url {
         }
         // The new host replaces the old one (the `:port` too if a new port was set; with a null
         // host, the `/.` marker, which a URL with a host has no need of).
-        let (range, lead) = if self.host_kind.is_none() {
-            let at = us(self.scheme_end) + 1;
-            (at..us(self.path_start), "//")
+        let (range, lead) = if self.offsets.host_kind.is_none() {
+            let at = us(self.offsets.scheme_end) + 1;
+            (at..us(self.offsets.path_start), "//")
         } else if port_set {
-            (us(self.host_start)..us(self.path_start), "")
+            (us(self.offsets.host_start)..us(self.offsets.path_start), "")
         } else {
-            (us(self.host_start)..us(self.host_end), "")
+            (us(self.offsets.host_start)..us(self.offsets.host_end), "")
         };
         // (`//` is the end of the frame's `://`.)
         let piece = buf.out.get(base - lead.len()..).unwrap_or_default();
-        let (start, end) = (range.start, range.end);
-        let inside = |o: usize| o - base + start + lead.len();
-        let moved = |o: usize| o - end + start + piece.len();
-        let mut f = self.fields();
-        if self.host_kind.is_none() {
-            f.username_end = start + 2;
-        }
-        f.host_start = inside(buf.host_start);
-        f.host_end = inside(buf.host_end);
-        f.port = buf.port;
-        f.host_kind = buf.host_kind;
-        f.path_start = moved(us(self.path_start));
-        f.query_start = f.query_start.map(moved);
-        f.fragment_start = f.fragment_start.map(moved);
-        self.splice(range, piece, f)?;
+        // The frame's offsets, where the piece is put.
+        let inside = |o: usize| o - base + range.start + lead.len();
+        let null_host = self.offsets.host_kind.is_none();
+        self.splice(range.clone(), piece, Boundary::PathStart, |o| {
+            if null_host {
+                o.username_end = range.start + 2;
+            }
+            o.host_start = inside(buf.host_start);
+            o.host_end = inside(buf.host_end);
+            o.port = buf.port;
+            o.host_kind = buf.host_kind;
+        })?;
         result.map_err(Failure::into_setter_error)
     }
 
@@ -547,25 +406,16 @@ impl Url {
         check_value_len(value)?;
         self.cannot_have_username_password_port()?;
         // `:port` is replaced; the scratch frame holds only it.
-        let range = us(self.host_end)..us(self.path_start);
+        let range = us(self.offsets.host_end)..us(self.offsets.path_start);
         let mut buf = self.scratch(8);
         buf.port = None;
         if !value.is_empty() {
             // (Otherwise "set this's URL's port to null.")
-            let result;
-            (buf, result, _, _) = Self::run_override(value, 0, State::Port, buf, sink, |p| {
-                p.path_done = true;
-            });
-            result.map_err(Failure::into_setter_error)?;
+            let run = entry::run_override(value, 0, State::Port, buf, sink, false);
+            run.result.map_err(Failure::into_setter_error)?;
+            buf = run.url;
         }
-        let (start, end) = (range.start, range.end);
-        let moved = |o: usize| o - end + start + buf.out.len();
-        let mut f = self.fields();
-        f.port = buf.port;
-        f.path_start = moved(f.path_start);
-        f.query_start = f.query_start.map(moved);
-        f.fragment_start = f.fragment_start.map(moved);
-        self.splice(range, &buf.out, f)
+        self.splice(range, &buf.out, Boundary::PathStart, |o| o.port = buf.port)
     }
 
     /// The [`pathname` setter](https://url.spec.whatwg.org/#dom-url-pathname).
@@ -579,43 +429,24 @@ impl Url {
         sink: &mut S,
     ) -> Result<(), SetterError> {
         check_value_len(value)?;
-        if self.opaque_path {
+        if self.offsets.opaque_path {
             return Err(SetterError::OpaquePath);
         }
         // "Empty this's URL's path." (Dropping the `/.` marker with it.) The scratch frame
         // holds only the new path (and marker).
-        let start = if self.host_kind.is_none() {
-            us(self.host_end)
+        let start = if self.offsets.host_kind.is_none() {
+            us(self.offsets.host_end)
         } else {
-            us(self.path_start)
+            us(self.offsets.path_start)
         };
         let end = self.path_end();
-        let (buf, result, _, _) = Self::run_override(
-            value,
-            0,
-            State::PathStart,
-            self.scratch(value.len() + 8),
-            sink,
-            |_| {},
-        );
-        result.map_err(Failure::into_setter_error)?;
-        let mut parser = Parser::new(
-            "",
-            PosMap::default(),
-            None,
-            encoding_rs::UTF_8,
-            None,
-            (),
-            buf,
-        );
-        parser.end_path();
-        let buf = parser.url;
-        let moved = |o: usize| o - end + start + buf.out.len();
-        let mut f = self.fields();
-        f.path_start = start + buf.path_start;
-        f.query_start = f.query_start.map(moved);
-        f.fragment_start = f.fragment_start.map(moved);
-        self.splice(start..end, &buf.out, f)
+        let frame = self.scratch(value.len() + 8);
+        let run = entry::run_override(value, 0, State::PathStart, frame, sink, true);
+        run.result.map_err(Failure::into_setter_error)?;
+        let buf = run.url;
+        self.splice(start..end, &buf.out, Boundary::QueryStart, |o| {
+            o.path_start = start + buf.path_start;
+        })
     }
 
     /// The [`search` setter](https://url.spec.whatwg.org/#dom-url-search).
@@ -638,11 +469,9 @@ impl Url {
             let offset = value.len() - input.len();
             buf.query_start = Some(0);
             buf.out.push('?');
-            let result;
-            (buf, result, _, _) = Self::run_override(input, offset, State::Query, buf, sink, |p| {
-                p.path_done = true;
-            });
-            result.map_err(Failure::into_setter_error)?;
+            let run = entry::run_override(input, offset, State::Query, buf, sink, false);
+            run.result.map_err(Failure::into_setter_error)?;
+            buf = run.url;
         }
         self.replace_query(&buf.out)
     }
@@ -664,10 +493,9 @@ impl Url {
     /// for a null query.
     fn replace_query(&mut self, piece: &str) -> Result<(), SetterError> {
         let (start, end) = (self.path_end(), self.query_end());
-        let mut f = self.fields();
-        f.query_start = (!piece.is_empty()).then_some(start);
-        f.fragment_start = f.fragment_start.map(|o| o - end + start + piece.len());
-        self.splice(start..end, piece, f)
+        self.splice(start..end, piece, Boundary::FragmentStart, |o| {
+            o.query_start = (!piece.is_empty()).then_some(start);
+        })
     }
 
     /// The [`hash` setter](https://url.spec.whatwg.org/#dom-url-hash).
@@ -682,11 +510,9 @@ impl Url {
     ) -> Result<(), SetterError> {
         check_value_len(value)?;
         let range = self.query_end()..self.serialization.len();
-        let mut f = self.fields();
         if value.is_empty() {
             // "set this's URL's fragment to null and return."
-            f.fragment_start = None;
-            return self.splice(range, "", f);
+            return self.splice(range, "", Boundary::End, |o| o.fragment_start = None);
         }
         let input = value.strip_prefix('#').unwrap_or(value);
         let offset = value.len() - input.len();
@@ -695,54 +521,18 @@ impl Url {
         let mut buf = self.scratch(0);
         buf.out = core::mem::take(&mut self.serialization);
         buf.out.push('#');
-        let (buf, result, _, _) =
-            Self::run_override(input, offset, State::Fragment, buf, sink, |p| {
-                p.path_done = true;
-            });
+        let Overridden {
+            url: buf, result, ..
+        } = entry::run_override(input, offset, State::Fragment, buf, sink, false);
         self.serialization = buf.out;
-        f.fragment_start = Some(range.start);
-        let result = result
-            .map_err(Failure::into_setter_error)
-            .and_then(|()| self.splice(range.clone(), "", f));
+        let result = result.map_err(Failure::into_setter_error).and_then(|()| {
+            self.splice(range.clone(), "", Boundary::End, |o| {
+                o.fragment_start = Some(range.start);
+            })
+        });
         if result.is_err() {
             self.serialization.truncate(range.end);
         }
         result
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::replace_range;
-    use alloc::string::String;
-
-    /// The quick `replace_range` gives what `String::replace_range` gives, on each of its
-    /// paths: short and long tails, growing and shrinking, small and large common parts
-    /// (overwritten byte by byte or by [`super::overwrite`]), non-ASCII text on both sides.
-    #[test]
-    fn replace_range_matches_std() {
-        for tail in [0, 10, 5000, 20_000] {
-            for (old, new) in [
-                ("", "x"),
-                ("host", ""),
-                ("host", "hôst"),
-                ("é", "e"),
-                ("e", "é"),
-                ("ab", "ba"),
-            ] {
-                for scale in [1, 300, 3000] {
-                    let old = old.repeat(scale);
-                    let new = new.repeat(scale);
-                    let mut s = String::from("http://ü@");
-                    s.push_str(&old);
-                    let range = s.len() - old.len()..s.len();
-                    s.push_str(&"/é".repeat(tail / 3));
-                    let mut expected = s.clone();
-                    expected.replace_range(range.clone(), &new);
-                    replace_range(&mut s, range, &new);
-                    assert_eq!(s, expected, "tail {tail}, {old:.8} -> {new:.8} x {scale}");
-                }
-            }
-        }
     }
 }

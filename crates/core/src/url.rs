@@ -11,6 +11,7 @@ use core::str::FromStr;
 use weburl_host::{Host, HostKind};
 
 use crate::errors::ParseError;
+use crate::offsets::Offsets;
 use crate::scheme::SchemeType;
 
 /// A parsed [URL](https://url.spec.whatwg.org/#concept-url).
@@ -29,18 +30,8 @@ use crate::scheme::SchemeType;
 #[derive(Clone)]
 pub struct Url {
     pub(crate) serialization: String,
-    pub(crate) scheme_end: u32,
-    pub(crate) username_end: u32,
-    pub(crate) host_start: u32,
-    pub(crate) host_end: u32,
-    pub(crate) port: Option<u16>,
-    pub(crate) path_start: u32,
-    pub(crate) query_start: Option<u32>,
-    pub(crate) fragment_start: Option<u32>,
-    /// `None`: the host is null.
-    pub(crate) host_kind: Option<HostKind>,
-    pub(crate) scheme_type: SchemeType,
-    pub(crate) opaque_path: bool,
+    /// Where the components are, and the record's fields the serialization does not tell.
+    pub(crate) offsets: Offsets<u32>,
     /// The longest serialization the setters may produce (see [`Url::max_length`]): the
     /// [`ParseOptions::max_length`](crate::ParseOptions::max_length) it was parsed with, or
     /// `u32::MAX`. Not part of the URL record: equality, hashing and ordering ignore it.
@@ -62,15 +53,16 @@ impl Url {
     #[inline]
     pub(crate) fn path_end(&self) -> usize {
         us(self
+            .offsets
             .query_start
-            .or(self.fragment_start)
+            .or(self.offsets.fragment_start)
             .unwrap_or(self.len_u32()))
     }
 
     /// End of the query (start of the fragment or the end).
     #[inline]
     pub(crate) fn query_end(&self) -> usize {
-        us(self.fragment_start.unwrap_or(self.len_u32()))
+        us(self.offsets.fragment_start.unwrap_or(self.len_u32()))
     }
 
     #[inline]
@@ -100,37 +92,40 @@ impl Url {
     /// The [scheme](https://url.spec.whatwg.org/#concept-url-scheme), e.g. `"https"`.
     #[inline]
     pub fn scheme(&self) -> &str {
-        self.slice(0, us(self.scheme_end))
+        self.slice(0, us(self.offsets.scheme_end))
     }
 
     /// Which special scheme the URL has, if any.
     #[inline]
     pub fn scheme_type(&self) -> SchemeType {
-        self.scheme_type
+        self.offsets.scheme_type
     }
 
     /// Whether the URL [is special](https://url.spec.whatwg.org/#is-special).
     #[inline]
     pub fn is_special(&self) -> bool {
-        self.scheme_type.is_special()
+        self.offsets.scheme_type.is_special()
     }
 
     /// The `protocol` getter: the scheme followed by `:`.
     #[inline]
     pub fn protocol(&self) -> &str {
-        self.slice(0, us(self.scheme_end) + 1)
+        self.slice(0, us(self.offsets.scheme_end) + 1)
     }
 
     /// Whether the URL has a (non-null) host.
     #[inline]
     pub fn has_host(&self) -> bool {
-        self.host_kind.is_some()
+        self.offsets.host_kind.is_some()
     }
 
     /// The `username` getter.
     pub fn username(&self) -> &str {
         if self.has_host() {
-            self.slice(us(self.scheme_end) + 3, us(self.username_end))
+            self.slice(
+                us(self.offsets.scheme_end) + 3,
+                us(self.offsets.username_end),
+            )
         } else {
             ""
         }
@@ -138,7 +133,7 @@ impl Url {
 
     /// The `password` getter.
     pub fn password(&self) -> &str {
-        let (ue, hs) = (us(self.username_end), us(self.host_start));
+        let (ue, hs) = (us(self.offsets.username_end), us(self.offsets.host_start));
         if self.has_host() && hs > ue + 1 {
             // ":" password "@"
             self.slice(ue + 1, hs - 1)
@@ -150,14 +145,14 @@ impl Url {
     /// Whether the URL [includes credentials](https://url.spec.whatwg.org/#include-credentials).
     #[inline]
     pub fn includes_credentials(&self) -> bool {
-        self.has_host() && self.host_start > self.scheme_end + 3
+        self.has_host() && self.offsets.host_start > self.offsets.scheme_end + 3
     }
 
     /// The `host` getter: the serialized host and, if there is a port, `:` and the port.
     pub fn host(&self) -> &str {
         if self.has_host() {
-            if self.port.is_some() {
-                self.slice(us(self.host_start), us(self.path_start))
+            if self.offsets.port.is_some() {
+                self.slice(us(self.offsets.host_start), us(self.offsets.path_start))
             } else {
                 self.hostname()
             }
@@ -169,20 +164,20 @@ impl Url {
     /// The `hostname` getter: the serialized host, or `""` when it is null.
     #[inline]
     pub fn hostname(&self) -> &str {
-        self.slice(us(self.host_start), us(self.host_end))
+        self.slice(us(self.offsets.host_start), us(self.offsets.host_end))
     }
 
     /// The kind of the URL's host, or `None` when the host is null.
     #[inline]
     pub fn host_kind(&self) -> Option<HostKind> {
-        self.host_kind
+        self.offsets.host_kind
     }
 
     /// The URL's [host](https://url.spec.whatwg.org/#concept-url-host), or `None` when it is
     /// null. Domains and opaque hosts borrow from the URL.
     pub fn host_parsed(&self) -> Option<Host<&str>> {
         let text = self.hostname();
-        Some(match self.host_kind? {
+        Some(match self.offsets.host_kind? {
             HostKind::Domain => Host::Domain(text),
             HostKind::Opaque => Host::Opaque(text),
             HostKind::Empty => Host::Empty,
@@ -193,8 +188,8 @@ impl Url {
 
     /// The `port` getter: the port, serialized, or `""` when it is null.
     pub fn port(&self) -> &str {
-        if self.port.is_some() {
-            self.slice(us(self.host_end) + 1, us(self.path_start))
+        if self.offsets.port.is_some() {
+            self.slice(us(self.offsets.host_end) + 1, us(self.offsets.path_start))
         } else {
             ""
         }
@@ -204,32 +199,34 @@ impl Url {
     /// a special scheme's default port is always null).
     #[inline]
     pub fn port_number(&self) -> Option<u16> {
-        self.port
+        self.offsets.port
     }
 
     /// The port, or the scheme's [default port](https://url.spec.whatwg.org/#default-port)
     /// when it is null.
     #[inline]
     pub fn port_or_default(&self) -> Option<u16> {
-        self.port.or(self.scheme_type.default_port())
+        self.offsets
+            .port
+            .or(self.offsets.scheme_type.default_port())
     }
 
     /// The `pathname` getter: the result of
     /// [URL path serializing](https://url.spec.whatwg.org/#url-path-serializer).
     #[inline]
     pub fn pathname(&self) -> &str {
-        self.slice(us(self.path_start), self.path_end())
+        self.slice(us(self.offsets.path_start), self.path_end())
     }
 
     /// Whether the URL has an [opaque path](https://url.spec.whatwg.org/#url-opaque-path).
     #[inline]
     pub fn has_opaque_path(&self) -> bool {
-        self.opaque_path
+        self.offsets.opaque_path
     }
 
     /// The path's segments, or `None` when the path is opaque.
     pub fn path_segments(&self) -> Option<core::str::Split<'_, char>> {
-        if self.opaque_path {
+        if self.offsets.opaque_path {
             return None;
         }
         let path = self.pathname();
@@ -239,7 +236,7 @@ impl Url {
 
     /// The number of path segments (0 for an empty list), or `None` when the path is opaque.
     pub fn path_segment_count(&self) -> Option<usize> {
-        if self.opaque_path {
+        if self.offsets.opaque_path {
             return None;
         }
         let path = self.pathname();
@@ -248,7 +245,7 @@ impl Url {
 
     /// The `search` getter: `?` and the query, or `""` when the query is null or empty.
     pub fn search(&self) -> &str {
-        match self.query_start {
+        match self.offsets.query_start {
             Some(q) if us(q) + 1 < self.query_end() => self.slice(us(q), self.query_end()),
             _ => "",
         }
@@ -256,13 +253,14 @@ impl Url {
 
     /// The [query](https://url.spec.whatwg.org/#concept-url-query), without the `?`.
     pub fn query(&self) -> Option<&str> {
-        self.query_start
+        self.offsets
+            .query_start
             .map(|q| self.slice(us(q) + 1, self.query_end()))
     }
 
     /// The `hash` getter: `#` and the fragment, or `""` when the fragment is null or empty.
     pub fn hash(&self) -> &str {
-        match self.fragment_start {
+        match self.offsets.fragment_start {
             Some(f) if us(f) + 1 < self.serialization.len() => {
                 self.slice(us(f), self.serialization.len())
             }
@@ -272,7 +270,8 @@ impl Url {
 
     /// The [fragment](https://url.spec.whatwg.org/#concept-url-fragment), without the `#`.
     pub fn fragment(&self) -> Option<&str> {
-        self.fragment_start
+        self.offsets
+            .fragment_start
             .map(|f| self.slice(us(f) + 1, self.serialization.len()))
     }
 
@@ -306,9 +305,9 @@ impl fmt::Debug for Url {
             .field("username", &self.username())
             .field("password", &self.password())
             .field("host", &self.host_parsed())
-            .field("port", &self.port)
+            .field("port", &self.offsets.port)
             .field("path", &self.pathname())
-            .field("opaque_path", &self.opaque_path)
+            .field("opaque_path", &self.offsets.opaque_path)
             .field("query", &self.query())
             .field("fragment", &self.fragment())
             .finish()

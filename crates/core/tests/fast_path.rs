@@ -1,5 +1,5 @@
-//! The fast path for inputs already in serialized form (`parser/fast.rs`) against the full
-//! state machine (`Url::options().full_state_machine(true)`): same href, same getters (so the
+//! The fast path for inputs already in serialized form (`parser/entry/fast/`) against the full
+//! state machine (`Url::options().full_state_machine(true)`, a test hook: feature `__test-hooks`): same href, same getters (so the
 //! same component offsets), same failure, same `can_parse`, on every input of WPT's
 //! `urltestdata.json` (with its base, without, and against a few fixed bases) and every line
 //! of the four corpora in `../shared/datasets` (without a base and against fixed bases).

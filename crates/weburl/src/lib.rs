@@ -91,8 +91,8 @@ pub use weburl_percent as percent;
 
 pub use weburl_core::{
     ErrorSink, Host, HostKind, OpaqueOrigin, Origin, ParseError, ParseErrorKind, ParseOptions,
-    ParseOptionsWithErrors, SchemeType, SearchParams, Setter, SetterError, State, Url,
-    ValidationError, ValidationErrorKind,
+    ParseOptionsWithErrors, SchemeType, SearchParams, Setter, SetterError, Url, ValidationError,
+    ValidationErrorKind,
 };
 // For code moving from the `url` crate (see docs/migrating-from-url.md): file paths,
 // record-level editors, slicing and the builder.

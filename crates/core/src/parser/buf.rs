@@ -2,28 +2,33 @@
 //! offsets) when complete.
 
 use alloc::string::String;
+use core::ops::{Deref, DerefMut};
 
-use weburl_host::HostKind;
+use crate::offsets::Offsets;
+use crate::url::Url;
 
-use crate::scheme::SchemeType;
-use crate::url::{us, Url};
-
-/// A URL under construction: its serialization so far and the offsets recorded so far. The
-/// fields mean what [`Url`]'s do.
+/// A URL under construction: its serialization so far and the offsets recorded so far (which
+/// mean what [`Url`]'s do). It dereferences to its [`Offsets`], so that the state functions
+/// read and write `url.host_start` and the like directly.
 #[derive(Clone, Debug)]
 pub(crate) struct UrlBuf {
     pub(crate) out: String,
-    pub(crate) scheme_end: usize,
-    pub(crate) username_end: usize,
-    pub(crate) host_start: usize,
-    pub(crate) host_end: usize,
-    pub(crate) port: Option<u16>,
-    pub(crate) path_start: usize,
-    pub(crate) query_start: Option<usize>,
-    pub(crate) fragment_start: Option<usize>,
-    pub(crate) host_kind: Option<HostKind>,
-    pub(crate) scheme_type: SchemeType,
-    pub(crate) opaque_path: bool,
+    pub(crate) offsets: Offsets<usize>,
+}
+
+impl Deref for UrlBuf {
+    type Target = Offsets<usize>;
+    #[inline]
+    fn deref(&self) -> &Offsets<usize> {
+        &self.offsets
+    }
+}
+
+impl DerefMut for UrlBuf {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut Offsets<usize> {
+        &mut self.offsets
+    }
 }
 
 impl UrlBuf {
@@ -31,17 +36,7 @@ impl UrlBuf {
     pub(crate) fn new(out: String) -> UrlBuf {
         UrlBuf {
             out,
-            scheme_end: 0,
-            username_end: 0,
-            host_start: 0,
-            host_end: 0,
-            port: None,
-            path_start: 0,
-            query_start: None,
-            fragment_start: None,
-            host_kind: None,
-            scheme_type: SchemeType::NotSpecial,
-            opaque_path: false,
+            offsets: Offsets::EMPTY,
         }
     }
 
@@ -63,34 +58,14 @@ impl UrlBuf {
     /// Completes the URL, which keeps `max_len` as its limit for the setters; `None` when it
     /// is longer than `max_len` or than `u32` offsets allow.
     pub(crate) fn into_url(self, max_len: u32) -> Option<Url> {
-        if self.out.len() > us(max_len) {
-            return None;
-        }
-        let c = |o: usize| u32::try_from(o).ok();
+        // The length bounds every offset.
+        let len = u32::try_from(self.out.len())
+            .ok()
+            .filter(|&len| len <= max_len)?;
         let url = Url {
-            scheme_end: c(self.scheme_end)?,
-            username_end: c(self.username_end)?,
-            host_start: c(self.host_start)?,
-            host_end: c(self.host_end)?,
-            port: self.port,
-            path_start: c(self.path_start)?,
-            query_start: match self.query_start {
-                Some(q) => Some(c(q)?),
-                None => None,
-            },
-            fragment_start: match self.fragment_start {
-                Some(f) => Some(c(f)?),
-                None => None,
-            },
-            host_kind: self.host_kind,
-            scheme_type: self.scheme_type,
-            opaque_path: self.opaque_path,
+            offsets: Offsets::narrow(self.offsets, len),
             max_len,
-            // Checked last: the length bounds every offset.
-            serialization: {
-                c(self.out.len())?;
-                self.out
-            },
+            serialization: self.out,
         };
         #[cfg(debug_assertions)]
         {

@@ -54,7 +54,7 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 let c = self.c();
                 self.file_slash_state(c)
             }
-            _ => match self.base.filter(|b| b.scheme_type.is_file()) {
+            _ => match self.base.filter(|b| b.offsets.scheme_type.is_file()) {
                 Some(base) => {
                     // "Set url's host to base's host, url's path to a clone of base's path,
                     // and url's query to base's query."
@@ -109,7 +109,7 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 self.file_host_state(c)
             }
             _ => {
-                if let Some(base) = self.base.filter(|b| b.scheme_type.is_file()) {
+                if let Some(base) = self.base.filter(|b| b.offsets.scheme_type.is_file()) {
                     // "Set url's host to base's host."
                     self.copy_base_authority(base);
                     let rest = self.input.get(self.pos..).unwrap_or_default();

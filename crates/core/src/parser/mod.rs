@@ -1,38 +1,43 @@
-//! The [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser).
+//! The [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser)'s state
+//! machine: its states ([`State`]), what a state does next ([`Flow`]), the parser's state
+//! ([`Parser`]), the one loop over the states ([`Parser::run`]) and error reporting.
 //!
-//! One function per state of the spec's state machine ([`State`]), each in the module of its
-//! concept. A state function may consume a run of code points that it would treat alike one at
-//! a time (each such function says which spec step it repeats), and may run the state it
-//! switches to directly, by calling that state's function on the code point at the pointer,
-//! instead of returning [`Flow::Again`] (or, after moving the pointer past `c`, [`Flow::Next`])
-//! to [`Parser::run`]: the same steps, without a round trip through the dispatch. The parser reads the (trimmed, tab-and-newline-free) input as UTF-8 and writes the
-//! URL's serialization left to right into one `String` ([`UrlBuf`]), recording component
-//! offsets as it goes; components the spec copies from the base URL are copied as slices of the
-//! base's serialization.
+//! One function per state of the spec's state machine, each in the module of its concept
+//! (`scheme`, `relative`, `authority`, `file`, `path`, `query`). A state function may consume
+//! a run of code points that it would treat alike one at a time (each such function says
+//! which spec step it repeats), and may run the state it switches to directly, by calling
+//! that state's function on the code point at the pointer, instead of returning
+//! [`Flow::Again`] (or, after moving the pointer past `c`, [`Flow::Next`]) to [`Parser::run`]:
+//! the same steps, without a round trip through the dispatch. The parser reads the (trimmed,
+//! tab-and-newline-free, see `input`) input as UTF-8 and writes the URL's serialization left
+//! to right into one `String` ([`UrlBuf`]), recording component offsets as it goes;
+//! components the spec copies from the base URL are copied as slices of the base's
+//! serialization.
+//!
+//! How an input gets here (the fast path, where the machine takes over, which buffer it
+//! writes into) is decided by [`entry`], which drives this module; nothing here depends on it.
 //!
 //! The spec's *url* and *state override* inputs are supported for the states the setters use
 //! (host, hostname, port, file host, path start, path, query, fragment): the setter fills the
-//! [`UrlBuf`] with the part of the URL before the component, runs the parser from that state,
-//! and appends the rest of the old URL (see `crate::setters`). The scheme states' state-override
-//! branch is [`scheme::scheme_state_override`].
+//! [`UrlBuf`] with the part of the URL before the component, runs the parser from that state
+//! ([`entry::run_override`]), and splices the new component into the old URL (see
+//! `crate::setters`). The scheme states' state-override branch is
+//! [`scheme::scheme_state_override`].
 
 mod authority;
 mod buf;
-mod fast;
+pub(crate) mod entry;
 mod file;
 pub(crate) mod input;
 mod path;
 mod query;
 mod relative;
 pub(crate) mod scheme;
-mod scratch;
 
-use alloc::string::String;
 use core::ops::Range;
 
 use encoding_rs::Encoding;
 use weburl_host::{HostError, HostErrorSink, HostKind};
-use weburl_percent::{AsciiSet, FRAGMENT, PATH, SPECIAL_QUERY, USERINFO};
 
 use crate::errors::{
     ErrorSink, ParseError, ParseErrorKind, SetterError, ValidationError, ValidationErrorKind,
@@ -40,11 +45,15 @@ use crate::errors::{
 use crate::url::Url;
 
 pub(crate) use buf::UrlBuf;
-pub(crate) use input::PosMap;
+use input::PosMap;
 
 /// The states of the [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser).
+///
+/// The list is the spec's, whole, though a few states are only ever run directly by the state
+/// before them (see the module documentation), so that no [`Flow`] names them.
+#[allow(dead_code)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum State {
+pub(crate) enum State {
     /// [scheme start state](https://url.spec.whatwg.org/#scheme-start-state)
     SchemeStart,
     /// [scheme state](https://url.spec.whatwg.org/#scheme-state)
@@ -257,13 +266,10 @@ impl<'i, 'b, S: ErrorSink> Parser<'i, 'b, S> {
         self.url.scheme_type.is_special()
     }
 
-    /// Runs the state machine from `state` until the input ends or a state returns.
-    pub(crate) fn run(&mut self, state: State) -> Result<(), Failure> {
-        self.run_flow(Flow::Again(state))
-    }
-
-    /// Runs the state machine as a state that returned `flow` would have it continue.
-    pub(crate) fn run_flow(&mut self, mut flow: Flow) -> Result<(), Failure> {
+    /// Runs the state machine as a state that returned `flow` would have it continue, until
+    /// the input ends or a state returns: `Flow::Again(state)` starts in `state` at the
+    /// pointer. The only loop over the states; the caller (`entry`) decides where it starts.
+    pub(crate) fn run(&mut self, mut flow: Flow) -> Result<(), Failure> {
         loop {
             let state = match flow {
                 Flow::Next(next) => {
@@ -482,257 +488,13 @@ impl<S: ErrorSink> HostErrorSink for HostSink<'_, '_, S> {
     }
 }
 
-/// Options of a parse: base, encoding, maximum length of the serialization.
-pub(crate) struct ParseConfig<'b> {
-    pub(crate) base: Option<&'b Url>,
-    pub(crate) encoding: &'static Encoding,
-    pub(crate) max_len: u32,
-    /// Whether the fast path ([`fast`]) may be taken (always, except to test it against the
-    /// full state machine).
-    pub(crate) fast: bool,
-}
-
-impl Default for ParseConfig<'_> {
-    /// No base, UTF-8, no length limit but `u32`'s, the fast path allowed.
-    fn default() -> Self {
-        ParseConfig {
-            base: None,
-            encoding: encoding_rs::UTF_8,
-            max_len: u32::MAX,
-            fast: true,
-        }
-    }
-}
-
-/// The bytes the percent-encode sets of the path, query and fragment may encode, other than
-/// `?` and `#` (which end components and are never encoded there): each may take 3 bytes.
-const MAY_ENCODE: AsciiSet = PATH
-    .union(SPECIAL_QUERY)
-    .union(FRAGMENT)
-    .remove(b'?')
-    .remove(b'#');
-/// With credentials, the userinfo set's bytes too.
-const MAY_ENCODE_USERINFO: AsciiSet = MAY_ENCODE.union(USERINFO);
-
-/// An upper bound, for ASCII inputs in all but contrived cases, of the serialization's length,
-/// so that the parse allocates once: the input, two more bytes per byte that may be
-/// percent-encoded, the base (whose components a relative input copies) and some slack (an
-/// IPv4 host can be longer than its input, the serializer may add `/.`, a path `/`, a `file`
-/// URL `//`). A bound that is too small only costs a reallocation.
-fn output_capacity(input: &str, base: Option<&Url>) -> usize {
-    let base_len = base.map_or(0, |b| b.serialization.len());
-    if input.len() <= SHORT_INPUT {
-        // A short input is not scanned: every byte taking 3 bytes wastes at most a few
-        // hundred bytes, and the scan costs more than the allocation's size saves.
-        return 3 * input.len() + base_len + 16;
-    }
-    let set = if input.as_bytes().contains(&b'@') {
-        &MAY_ENCODE_USERINFO
-    } else {
-        &MAY_ENCODE
-    };
-    let encoded = input.bytes().filter(|&b| set.contains(b)).count();
-    input.len() + 2 * encoded + base_len + 16
-}
-
-/// The length up to which [`output_capacity`] does not scan the input.
-const SHORT_INPUT: usize = 64;
-
-/// Whether `input` is accepted by the fast path, which means it parses (with any base).
-#[inline]
-pub(crate) fn fast_accepts(input: &str) -> bool {
-    matches!(fast::scan(input), fast::Scan::Accepted(_))
-}
-
 /// Whether a URL of which `written` bytes are written, with `left` bytes of input still to
 /// read in the path, opaque path, query or fragment states, fits in `max_len` however those
 /// states write them: at most three bytes per byte of input (UTF-8 percent-encoding), plus
 /// the serializer's `/.` and a `/` the path start state may add (16 bytes of slack).
-fn rest_fits(written: usize, left: usize, max_len: u32) -> bool {
+pub(crate) fn rest_fits(written: usize, left: usize, max_len: u32) -> bool {
     written
         .saturating_add(left.saturating_mul(3))
         .saturating_add(16)
         <= max_len as usize
-}
-
-/// [`canParse(url, base)`](https://url.spec.whatwg.org/#dom-url-canparse): whether `input`
-/// parses against `base` (parsed first, if given). [`parse`] with the fast path's scan done
-/// once and an accepted input never built; a base is then only parsed to see that it parses.
-pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
-    let scan = fast::scan(input);
-    // The fast path accepts the whole input (then the URL is the input, with a `/` added when
-    // the path is empty, see `fast::build`), or its scheme and authority, which the state
-    // machine would parse as it does (see `Parser::resume_at_path_start`) and follow with
-    // the path start state, after which no step fails (see `Parser::stops_here`). Either way
-    // the input parses if its URL fits in the maximum length, which the bound the state
-    // machine stops by, taken over the whole input, ensures.
-    if matches!(scan, fast::Scan::Accepted(_) | fast::Scan::Prefix(_))
-        && rest_fits(0, input.len(), ParseConfig::default().max_len)
-    {
-        return base.is_none_or(|b| can_parse(b, None));
-    }
-    let base = match base.map(|b| parse(b, &ParseConfig::default(), ())) {
-        Some(Ok(b)) => Some(b),
-        Some(Err(_)) => return false,
-        None => None,
-    };
-    let config = ParseConfig {
-        base: base.as_ref(),
-        ..ParseConfig::default()
-    };
-    run_state_machine::<_, Scratch>(input, &config, (), scan).is_ok()
-}
-
-/// The [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser) without *url*
-/// and *state override*: parses `input` into a new URL. Inputs already in serialized form take
-/// the fast path ([`fast`]) unless `config.fast` is false or `sink` wants errors.
-pub(crate) fn parse<S: ErrorSink>(
-    input: &str,
-    config: &ParseConfig<'_>,
-    sink: S,
-) -> Result<Url, ParseError> {
-    // Not a spec step: offsets are `u32`, so an input over 4 GiB is refused before it is read.
-    // (Its serialization could be shorter, but no input that long is a URL anyone can use.)
-    if u32::try_from(input.len()).is_err() {
-        return Err(ParseError::too_long(input.len()));
-    }
-    // What the fast path found in an input it turns down, where the state machine can take
-    // over (see `run_state_machine`).
-    let mut scan = fast::Scan::Rejected;
-    if config.fast && !sink.wants_errors() {
-        match fast::scan(input) {
-            fast::Scan::Accepted(layout) => {
-                if config.encoding == encoding_rs::UTF_8
-                    || config.encoding.output_encoding() == encoding_rs::UTF_8
-                {
-                    if let Some(url) = fast::build(input, &layout, config.max_len) {
-                        return Ok(url);
-                    }
-                }
-            }
-            other => scan = other,
-        }
-    }
-    run_state_machine::<_, Fresh>(input, config, sink, scan)
-}
-
-/// Where [`run_state_machine`] writes the serialization, and what it makes of it.
-trait Output {
-    /// What a successful parse returns.
-    type Done;
-    /// Whether the caller wants the URL, not only whether the input parses.
-    const WANTS_URL: bool;
-    /// An empty buffer with room for `capacity` bytes (not zero).
-    fn buffer(capacity: usize) -> String;
-    /// The result of a successful parse; `None` if the URL is longer than `max_len` or than
-    /// `u32` offsets allow.
-    fn done(url: UrlBuf, max_len: u32) -> Option<Self::Done>;
-    /// Disposes of the buffer after a failed parse.
-    fn failed(out: String);
-}
-
-/// A new `String` per parse, which the URL keeps.
-struct Fresh;
-
-impl Output for Fresh {
-    type Done = Url;
-    const WANTS_URL: bool = true;
-    fn buffer(capacity: usize) -> String {
-        String::with_capacity(capacity)
-    }
-    fn done(url: UrlBuf, max_len: u32) -> Option<Url> {
-        url.into_url(max_len)
-    }
-    fn failed(_: String) {}
-}
-
-/// The thread's scratch buffer ([`scratch`]), given back after the parse: for a caller that
-/// only wants to know whether the input parses (nothing is allocated).
-struct Scratch;
-
-impl Output for Scratch {
-    type Done = ();
-    const WANTS_URL: bool = false;
-    fn buffer(capacity: usize) -> String {
-        scratch::take(capacity)
-    }
-    fn done(url: UrlBuf, max_len: u32) -> Option<()> {
-        // What `UrlBuf::into_url` checks of the length (which bounds every offset).
-        let fits = u32::try_from(url.out.len()).is_ok_and(|len| len <= max_len);
-        scratch::give_back(url.out);
-        fits.then_some(())
-    }
-    fn failed(out: String) {
-        scratch::give_back(out);
-    }
-}
-
-/// The basic URL parser's state machine on `input`, taking over where `scan` (the fast path's
-/// verdict on `input`, [`fast::Scan::Rejected`] if there is none) says it can: at the *path
-/// start state* after an accepted scheme and authority (`Parser::resume_at_path_start`), or
-/// at the `:` that ends an accepted scheme (`Parser::resume_at_scheme_end`).
-fn run_state_machine<S: ErrorSink, O: Output>(
-    input: &str,
-    config: &ParseConfig<'_>,
-    mut sink: S,
-    scan: fast::Scan,
-) -> Result<O::Done, ParseError> {
-    let (processed, map) = input::preprocess(input, true, 0, &mut sink);
-    // Where the scheme ends, when the scan did not get past it (see `Parser::start_at_scheme_end`;
-    // not when the full state machine is asked for).
-    let shortcut = config.fast && matches!(scan, fast::Scan::Rejected);
-    let scheme_end = if shortcut {
-        scheme::scheme_end(&processed)
-    } else {
-        None
-    };
-    // Without a scheme and without a base the no scheme state fails before anything is
-    // written: then nothing is allocated.
-    let no_scheme = shortcut && scheme_end.is_none();
-    let capacity = if no_scheme && config.base.is_none() {
-        0
-    } else {
-        output_capacity(&processed, config.base)
-    };
-    let mut parser = Parser::new(
-        &processed,
-        map,
-        config.base,
-        config.encoding,
-        None,
-        sink,
-        // Nothing is written without a scheme and a base: no buffer then.
-        UrlBuf::new(if capacity == 0 {
-            String::new()
-        } else {
-            O::buffer(capacity)
-        }),
-    );
-    // Only whether it parses: stop as soon as that is known. (Not with errors wanted, which
-    // later states report; not with a legacy encoding, whose query may take more than three
-    // bytes per byte.)
-    if !O::WANTS_URL && !parser.sink.wants_errors() && parser.encoding == encoding_rs::UTF_8 {
-        parser.stop_at_path = Some(config.max_len);
-    }
-    let flow = match scan {
-        fast::Scan::Rejected if shortcut => match scheme_end {
-            Some(end) => parser.start_at_scheme_end(end, true),
-            // The scheme start and scheme states would find no scheme and go to the no scheme
-            // state at the start of the input: go there directly.
-            None => Ok(Flow::Again(State::NoScheme)),
-        },
-        fast::Scan::Prefix(p) if parser.resume_at_path_start(input, &p) => {
-            Ok(Flow::Again(State::PathStart))
-        }
-        fast::Scan::Scheme(s) => parser
-            .resume_at_scheme_end(input, &s)
-            .unwrap_or(Ok(Flow::Again(State::SchemeStart))),
-        _ => Ok(Flow::Again(State::SchemeStart)),
-    };
-    if let Err(failure) = flow.and_then(|flow| parser.run_flow(flow)) {
-        O::failed(parser.url.out);
-        return Err(failure.into_parse_error(input.len()));
-    }
-    parser.end_path();
-    O::done(parser.url, config.max_len).ok_or_else(|| ParseError::too_long(input.len()))
 }

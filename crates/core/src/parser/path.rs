@@ -77,7 +77,7 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
     /// the output; at its end it is kept, replaced or removed.
     ///
     /// After a U+002F (/) (or U+005C (\) when special), the state stays the path state: it
-    /// loops to the next code point itself instead of returning to [`Parser::run_flow`], and
+    /// loops to the next code point itself instead of returning to [`Parser::run`], and
     /// after `?` or `#` it runs the query or fragment state directly.
     pub(crate) fn path_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
         if self.stops_here() {

@@ -58,8 +58,8 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         let u = &mut self.url;
         u.out.clear();
         u.out.push_str(base.protocol());
-        u.scheme_end = us(base.scheme_end);
-        u.scheme_type = base.scheme_type;
+        u.scheme_end = us(base.offsets.scheme_end);
+        u.scheme_type = base.offsets.scheme_type;
         let after = u.out.len();
         u.username_end = after;
         u.host_start = after;
@@ -173,20 +173,21 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
     /// so the base's offsets are the copy's.
     pub(crate) fn copy_base_authority(&mut self, base: &Url) {
         let u = &mut self.url;
-        u.out.truncate(us(base.scheme_end) + 1);
-        if base.host_kind.is_some() {
-            let end = if base.port.is_some() {
-                us(base.path_start)
+        u.out.truncate(us(base.offsets.scheme_end) + 1);
+        if base.offsets.host_kind.is_some() {
+            let end = if base.offsets.port.is_some() {
+                us(base.offsets.path_start)
             } else {
-                us(base.host_end)
+                us(base.offsets.host_end)
             };
-            u.out.push_str(base.slice(us(base.scheme_end) + 1, end));
+            u.out
+                .push_str(base.slice(us(base.offsets.scheme_end) + 1, end));
         }
-        u.username_end = us(base.username_end);
-        u.host_start = us(base.host_start);
-        u.host_end = us(base.host_end);
-        u.port = base.port;
-        u.host_kind = base.host_kind;
+        u.username_end = us(base.offsets.username_end);
+        u.host_start = us(base.offsets.host_start);
+        u.host_end = us(base.offsets.host_end);
+        u.port = base.offsets.port;
+        u.host_kind = base.offsets.host_kind;
         u.path_start = u.out.len();
     }
 
@@ -196,12 +197,12 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         self.url.path_start = self.url.out.len();
         self.url
             .out
-            .push_str(base.slice(us(base.path_start), base.path_end()));
+            .push_str(base.slice(us(base.offsets.path_start), base.path_end()));
     }
 
     /// Copies the base's query (after its path was copied), if it is non-null.
     pub(crate) fn copy_base_query(&mut self, base: &Url) {
-        if let Some(q) = base.query_start {
+        if let Some(q) = base.offsets.query_start {
             self.end_path();
             self.url.query_start = Some(self.url.out.len());
             self.url.out.push_str(base.slice(us(q), base.query_end()));

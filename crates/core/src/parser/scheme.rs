@@ -111,25 +111,6 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         u.host_end = after;
     }
 
-    /// The scheme start and scheme states on an input whose scheme ends at `end` (see
-    /// [`scheme_end`]), with the output empty: the scheme, lowercased, is the *buffer* ("append
-    /// c, lowercased, to buffer" for each of its code points), and the scheme state then runs
-    /// on the U+003A (:). Nothing in these steps reports a validation error.
-    pub(crate) fn start_at_scheme_end(
-        &mut self,
-        end: usize,
-        lowercase: bool,
-    ) -> Result<Flow, Failure> {
-        self.url
-            .out
-            .push_str(self.input.get(..end).unwrap_or_default());
-        if lowercase {
-            self.url.out.make_ascii_lowercase();
-        }
-        self.pos = end;
-        self.scheme_state(Some(':'))
-    }
-
     /// [No scheme state](https://url.spec.whatwg.org/#no-scheme-state).
     pub(crate) fn no_scheme_state(&mut self, c: Option<char>) -> Result<Flow, Failure> {
         let Some(base) = self.base else {
@@ -138,7 +119,7 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 0..self.input.len(),
             ));
         };
-        if base.opaque_path {
+        if base.offsets.opaque_path {
             if c != Some('#') {
                 return Err(self.fail(
                     ValidationErrorKind::MissingSchemeNonRelativeUrl,
@@ -151,18 +132,18 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
             let u = &mut self.url;
             u.out.clear();
             u.out.push_str(base.slice(0, base.query_end()));
-            u.scheme_end = us(base.scheme_end);
-            u.username_end = us(base.username_end);
-            u.host_start = us(base.host_start);
-            u.host_end = us(base.host_end);
-            u.path_start = us(base.path_start);
-            u.query_start = base.query_start.map(us);
-            u.scheme_type = base.scheme_type;
+            u.scheme_end = us(base.offsets.scheme_end);
+            u.username_end = us(base.offsets.username_end);
+            u.host_start = us(base.offsets.host_start);
+            u.host_end = us(base.offsets.host_end);
+            u.path_start = us(base.offsets.path_start);
+            u.query_start = base.offsets.query_start.map(us);
+            u.scheme_type = base.offsets.scheme_type;
             u.opaque_path = true;
             self.path_done = true;
             self.start_fragment();
             Ok(Flow::Next(State::Fragment))
-        } else if !base.scheme_type.is_file() {
+        } else if !base.offsets.scheme_type.is_file() {
             Ok(Flow::Again(State::Relative))
         } else {
             Ok(Flow::Again(State::File))

@@ -4,11 +4,13 @@
 //! [URL serializer](https://url.spec.whatwg.org/#concept-url-serializer) would write back
 //! unchanged. For those, the [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser)
 //! does a lot of work to conclude "copy the input". [`scan`] checks, in one left-to-right pass
-//! over the bytes, that the input is such a URL and records where its components are;
-//! [`build`] then copies the input whole into the URL's serialization (one allocation of the
-//! exact size). Anything unusual makes [`scan`] return `None`, and the caller runs the full
-//! state machine. `tests/fast_path.rs` checks that both give the same result on every WPT
-//! input and every corpus line.
+//! over the bytes, that the input is such a URL and records where its components are; the
+//! caller (`entry::resume::accepted`) then copies the input whole into the URL's serialization
+//! (one allocation of the exact size). It is a pure scanner: anything unusual makes [`scan`]
+//! say how far the input was accepted (its scheme and authority, its scheme, or nothing), and
+//! the caller runs the full state machine from there (`entry::resume::Resume`).
+//! `tests/fast_path.rs` checks that both give the same result on every WPT input and every
+//! corpus line.
 //!
 //! # What is accepted, and why the state machine's result is the input
 //!
@@ -20,7 +22,7 @@
 //!   or space;
 //! - the scheme one of the special schemes other than `file` followed by `://`, or `file`
 //!   followed by `://`. The *scheme start* and *scheme* states lowercase it ("append c,
-//!   lowercased, to buffer"), which [`build`] also does. The two U+002F (/) take the
+//!   lowercased, to buffer"), which the copy also does. The two U+002F (/) take the
 //!   *special authority slashes* (or *special relative or authority*: with a base of the
 //!   same scheme "if c is U+002F (/) and remaining starts with U+002F (/)" goes to the same
 //!   *special authority ignore slashes* state) and *special authority ignore slashes*
@@ -32,7 +34,7 @@
 //!   "if url is special and buffer is the empty string, host-missing validation error, return
 //!   failure"); for `file`, not an ASCII case-insensitive `localhost` (which the *file host
 //!   state* turns into the empty host). The host parser's *domain to ASCII* on an ASCII domain
-//!   with *beStrict* false is ASCII lowercasing it (done by [`build`]); no label starts with
+//!   with *beStrict* false is ASCII lowercasing it (done by the copy); no label starts with
 //!   `xn--` (so no Punycode is involved at all); none of these code points is a forbidden
 //!   domain code point; and the last label starts with a non-digit and the host does not end
 //!   with `.`, so the *ends in a number checker* returns false (an IPv4 number is ASCII
@@ -45,7 +47,7 @@
 //!   the scheme's default port: the *port state* then "sets url's port to port" and the
 //!   serializer writes it back as it was;
 //! - the path either empty (then the *path state*, at EOF, `?` or `#` with an empty buffer,
-//!   appends the empty string to the path: the serialization has `/`, which [`build`]
+//!   appends the empty string to the path: the serialization has `/`, which the copy
 //!   inserts) or starting with `/`, made of bytes not in the path percent-encode set and
 //!   not `\` (which a special URL treats as `/`), with no single-dot or double-dot segment
 //!   (`.`, `..`, `%2e`, ... which the path state removes) and, for `file`, no first segment
@@ -75,7 +77,6 @@
 //! (for the ends in a number checker) starts after the host's last `.`, which is most often
 //! in its last eight bytes.
 
-mod resume;
 mod words;
 
 use weburl_host::HostKind;
@@ -84,9 +85,8 @@ use self::words::{
     before, equals, first_word, last_byte, mask, scan_words, splat, without, word, DASH, DOT,
     FRAGMENT_OK, HOST_OK, PATH_OK, QUERY_OK, SLASH, UPPER,
 };
-use super::path::{is_double_dot, is_single_dot};
+use crate::parser::path::{is_double_dot, is_single_dot};
 use crate::scheme::SchemeType;
-use crate::url::Url;
 
 /// Where the components of an accepted input are (byte offsets in the input): its scheme and
 /// authority, and what follows.
@@ -94,11 +94,11 @@ use crate::url::Url;
 pub(crate) struct Layout {
     /// The scheme and authority; its `path_start` is where `/` is inserted when the path is
     /// empty.
-    head: Prefix,
-    query_start: Option<usize>,
-    fragment_start: Option<usize>,
+    pub(crate) head: Prefix,
+    pub(crate) query_start: Option<usize>,
+    pub(crate) fragment_start: Option<usize>,
     /// The path is empty: the serialization has `/` at `path_start`.
-    add_slash: bool,
+    pub(crate) add_slash: bool,
 }
 
 /// Recognizes a special scheme at the start of `b`, followed by `://`: the scheme type, the
@@ -330,34 +330,34 @@ fn path(b: &[u8], at: usize, file: bool) -> Option<(usize, bool)> {
 
 /// A scheme and authority checked as for the fast path (see the module documentation), at
 /// the start of an input whose remainder the fast path does not accept: the full state
-/// machine can take over at the *path start state* (see [`super::Parser::resume_at_path_start`]).
+/// machine can take over at the *path start state* (see `entry::resume::Resume::PathStart`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Prefix {
-    scheme_type: SchemeType,
-    scheme_end: usize,
-    host_start: usize,
-    host_end: usize,
-    port: Option<u16>,
+    pub(crate) scheme_type: SchemeType,
+    pub(crate) scheme_end: usize,
+    pub(crate) host_start: usize,
+    pub(crate) host_end: usize,
+    pub(crate) port: Option<u16>,
     /// Where the authority ends: at `/`, `?`, `#` or the end of the input.
-    path_start: usize,
+    pub(crate) path_start: usize,
     /// The scheme or host has ASCII upper alphas to lowercase.
-    lowercase: bool,
+    pub(crate) lowercase: bool,
     /// The host: a domain, an IPv4 address or (`file` only) empty.
-    host_kind: HostKind,
+    pub(crate) host_kind: HostKind,
 }
 
 /// A special scheme followed by `://`, recognized as for the fast path at the start of an
 /// input whose authority the fast path does not accept: the full state machine can take over
-/// at the `:` (see [`super::Parser::resume_at_scheme_end`]).
+/// at the `:` (see `entry::resume::Resume`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SchemePrefix {
-    scheme_type: SchemeType,
+    pub(crate) scheme_type: SchemeType,
     /// The scheme's length: the offset of its `:`.
-    scheme_end: usize,
+    pub(crate) scheme_end: usize,
     /// The scheme has ASCII upper alphas to lowercase.
-    lowercase: bool,
+    pub(crate) lowercase: bool,
     /// The end of the run of ASCII alphanumerics, `-`, `.` and `_` after the `://`.
-    host_run_end: usize,
+    pub(crate) host_run_end: usize,
 }
 
 /// What [`scan`] found.
@@ -436,57 +436,6 @@ pub(crate) fn scan(input: &str) -> Scan {
         }),
         None => Scan::Prefix(head),
     }
-}
-
-/// The URL for an accepted `input` and its `layout`; `None` if its serialization is longer
-/// than `max_len` (or than `u32` offsets allow), which the caller leaves to the full parser.
-pub(crate) fn build(input: &str, layout: &Layout, max_len: u32) -> Option<Url> {
-    let head = &layout.head;
-    let extra = usize::from(layout.add_slash);
-    let len = input.len() + extra;
-    if len > max_len as usize {
-        return None;
-    }
-    // Every offset is at most `len`, which is at most `max_len`, a `u32`: the casts below are
-    // lossless.
-    #[allow(clippy::cast_possible_truncation)]
-    let c = |o: usize| o as u32;
-    let shift = |o: usize| c(o + extra);
-    let mut out = alloc::string::String::with_capacity(len);
-    if layout.add_slash {
-        let (before_path, rest) = input.split_at_checked(head.path_start)?;
-        out.push_str(before_path);
-        out.push('/');
-        out.push_str(rest);
-    } else {
-        out.push_str(input);
-    }
-    if head.lowercase {
-        if let Some(s) = out.get_mut(..head.host_end) {
-            s.make_ascii_lowercase();
-        }
-    }
-    let url = Url {
-        scheme_end: c(head.scheme_end),
-        username_end: c(head.host_start),
-        host_start: c(head.host_start),
-        host_end: c(head.host_end),
-        port: head.port,
-        path_start: c(head.path_start),
-        query_start: layout.query_start.map(shift),
-        fragment_start: layout.fragment_start.map(shift),
-        host_kind: Some(head.host_kind),
-        scheme_type: head.scheme_type,
-        opaque_path: false,
-        max_len,
-        serialization: out,
-    };
-    #[cfg(debug_assertions)]
-    {
-        let check = url.check_invariants();
-        debug_assert!(check.is_ok(), "{check:?} in {url:?}");
-    }
-    Some(url)
 }
 
 #[cfg(test)]

@@ -1,0 +1,297 @@
+//! How an input is parsed: the way into the basic URL parser's state machine
+//! ([`Parser`], in the parent module) an input takes, and where the result goes. The state
+//! machine knows nothing of this module; this module drives it.
+//!
+//! The route of an input through `Url::parse` (and `Url::can_parse`, `set_href`):
+//!
+//! 1. [`parse`] (or [`can_parse`]) refuses an input over 4 GiB, then
+//! 2. [`fast::scan`], one pass over the bytes, finds how much of the input is already in
+//!    serialized form: all of it, its scheme and authority, its scheme, or nothing.
+//! 3. An input accepted whole is copied ([`resume::accepted`]) without the state machine.
+//!    Otherwise [`input::preprocess`] trims it and removes tabs and newlines,
+//!    [`Resume::find`] decides where the state machine takes over (the scheme start state,
+//!    the no scheme state, the scheme's `:`, the authority state after a run of host bytes,
+//!    or the path start state), and [`Resume::enter`], the one way into the state machine,
+//!    writes what the states before that point would have written.
+//! 4. [`Parser::run`] runs the states from there to the end of the input (or, for
+//!    `can_parse`, until no later step can fail: [`Parser::stops_here`]).
+//! 5. The [`Output`] makes the result: a [`Url`] in its own buffer ([`Fresh`]), or only
+//!    whether the input parses, written into the thread's scratch buffer ([`Scratch`]).
+//!
+//! The setters' runs with a *state override* come in through [`run_override`].
+
+mod fast;
+mod resume;
+mod scratch;
+
+use alloc::string::String;
+
+use encoding_rs::Encoding;
+use weburl_percent::{AsciiSet, FRAGMENT, PATH, SPECIAL_QUERY, USERINFO};
+
+use self::resume::Resume;
+use super::{input, rest_fits, Failure, Flow, Parser, State, UrlBuf};
+use crate::errors::{ErrorSink, ParseError};
+use crate::url::Url;
+
+/// Options of a parse: base, encoding, maximum length of the serialization.
+pub(crate) struct ParseConfig<'b> {
+    pub(crate) base: Option<&'b Url>,
+    pub(crate) encoding: &'static Encoding,
+    pub(crate) max_len: u32,
+    /// Whether the fast path ([`fast`]) may be taken (always, except to test it against the
+    /// full state machine).
+    pub(crate) fast: bool,
+}
+
+impl Default for ParseConfig<'_> {
+    /// No base, UTF-8, no length limit but `u32`'s, the fast path allowed.
+    fn default() -> Self {
+        ParseConfig {
+            base: None,
+            encoding: encoding_rs::UTF_8,
+            max_len: u32::MAX,
+            fast: true,
+        }
+    }
+}
+
+/// The bytes the percent-encode sets of the path, query and fragment may encode, other than
+/// `?` and `#` (which end components and are never encoded there): each may take 3 bytes.
+const MAY_ENCODE: AsciiSet = PATH
+    .union(SPECIAL_QUERY)
+    .union(FRAGMENT)
+    .remove(b'?')
+    .remove(b'#');
+/// With credentials, the userinfo set's bytes too.
+const MAY_ENCODE_USERINFO: AsciiSet = MAY_ENCODE.union(USERINFO);
+
+/// An upper bound, for ASCII inputs in all but contrived cases, of the serialization's length,
+/// so that the parse allocates once: the input, two more bytes per byte that may be
+/// percent-encoded, the base (whose components a relative input copies) and some slack (an
+/// IPv4 host can be longer than its input, the serializer may add `/.`, a path `/`, a `file`
+/// URL `//`). A bound that is too small only costs a reallocation.
+fn output_capacity(input: &str, base: Option<&Url>) -> usize {
+    let base_len = base.map_or(0, |b| b.serialization.len());
+    if input.len() <= SHORT_INPUT {
+        // A short input is not scanned: every byte taking 3 bytes wastes at most a few
+        // hundred bytes, and the scan costs more than the allocation's size saves.
+        return 3 * input.len() + base_len + 16;
+    }
+    let set = if input.as_bytes().contains(&b'@') {
+        &MAY_ENCODE_USERINFO
+    } else {
+        &MAY_ENCODE
+    };
+    let encoded = input.bytes().filter(|&b| set.contains(b)).count();
+    input.len() + 2 * encoded + base_len + 16
+}
+
+/// The length up to which [`output_capacity`] does not scan the input.
+const SHORT_INPUT: usize = 64;
+
+/// Whether `input` is accepted whole by the fast path, which means it parses (with any base).
+#[cfg(feature = "__test-hooks")]
+pub(crate) fn fast_accepts(input: &str) -> bool {
+    matches!(fast::scan(input), fast::Scan::Accepted(_))
+}
+
+/// [`canParse(url, base)`](https://url.spec.whatwg.org/#dom-url-canparse): whether `input`
+/// parses against `base` (parsed first, if given). [`parse`] with the fast path's scan done
+/// once and an accepted input never built; a base is then only parsed to see that it parses.
+pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
+    let scan = fast::scan(input);
+    // The fast path accepts the whole input (then the URL is the input, with a `/` added when
+    // the path is empty, see `resume::accepted`), or its scheme and authority, which the state
+    // machine would parse as it does (see `Resume::PathStart`) and follow with the path start
+    // state, after which no step fails (see `Parser::stops_here`). Either way the input parses
+    // if its URL fits in the maximum length, which the bound the state machine stops by, taken
+    // over the whole input, ensures.
+    if matches!(scan, fast::Scan::Accepted(_) | fast::Scan::Prefix(_))
+        && rest_fits(0, input.len(), ParseConfig::default().max_len)
+    {
+        return base.is_none_or(|b| can_parse(b, None));
+    }
+    let base = match base.map(|b| parse(b, &ParseConfig::default(), ())) {
+        Some(Ok(b)) => Some(b),
+        Some(Err(_)) => return false,
+        None => None,
+    };
+    let config = ParseConfig {
+        base: base.as_ref(),
+        ..ParseConfig::default()
+    };
+    run::<_, Scratch>(input, &config, (), scan).is_ok()
+}
+
+/// The [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser) without *url*
+/// and *state override*: parses `input` into a new URL. Inputs already in serialized form take
+/// the fast path ([`fast`]) unless `config.fast` is false or `sink` wants errors.
+pub(crate) fn parse<S: ErrorSink>(
+    input: &str,
+    config: &ParseConfig<'_>,
+    sink: S,
+) -> Result<Url, ParseError> {
+    // Not a spec step: offsets are `u32`, so an input over 4 GiB is refused before it is read.
+    // (Its serialization could be shorter, but no input that long is a URL anyone can use.)
+    if u32::try_from(input.len()).is_err() {
+        return Err(ParseError::too_long(input.len()));
+    }
+    // What the fast path found, where the state machine can take over (see `Resume::find`).
+    let mut scan = fast::Scan::Rejected;
+    if config.fast && !sink.wants_errors() {
+        match fast::scan(input) {
+            fast::Scan::Accepted(layout) => {
+                // The query's encoding must be UTF-8 (see the `fast` module); otherwise the
+                // state machine runs from the start.
+                if config.encoding == encoding_rs::UTF_8
+                    || config.encoding.output_encoding() == encoding_rs::UTF_8
+                {
+                    return resume::accepted(input, &layout, config.max_len)
+                        .ok_or_else(|| ParseError::too_long(input.len()));
+                }
+            }
+            other => scan = other,
+        }
+    }
+    run::<_, Fresh>(input, config, sink, scan)
+}
+
+/// Where [`run`] writes the serialization, and what it makes of it.
+trait Output {
+    /// What a successful parse returns.
+    type Done;
+    /// Whether the caller wants the URL, not only whether the input parses.
+    const WANTS_URL: bool;
+    /// An empty buffer with room for `capacity` bytes (not zero).
+    fn buffer(capacity: usize) -> String;
+    /// The result of a successful parse; `None` if the URL is longer than `max_len` or than
+    /// `u32` offsets allow.
+    fn done(url: UrlBuf, max_len: u32) -> Option<Self::Done>;
+    /// Disposes of the buffer after a failed parse.
+    fn failed(out: String);
+}
+
+/// A new `String` per parse, which the URL keeps.
+struct Fresh;
+
+impl Output for Fresh {
+    type Done = Url;
+    const WANTS_URL: bool = true;
+    fn buffer(capacity: usize) -> String {
+        String::with_capacity(capacity)
+    }
+    fn done(url: UrlBuf, max_len: u32) -> Option<Url> {
+        url.into_url(max_len)
+    }
+    fn failed(_: String) {}
+}
+
+/// The thread's scratch buffer ([`scratch`]), given back after the parse: for a caller that
+/// only wants to know whether the input parses (nothing is allocated).
+struct Scratch;
+
+impl Output for Scratch {
+    type Done = ();
+    const WANTS_URL: bool = false;
+    fn buffer(capacity: usize) -> String {
+        scratch::take(capacity)
+    }
+    fn done(url: UrlBuf, max_len: u32) -> Option<()> {
+        // What `UrlBuf::into_url` checks of the length (which bounds every offset).
+        let fits = u32::try_from(url.out.len()).is_ok_and(|len| len <= max_len);
+        scratch::give_back(url.out);
+        fits.then_some(())
+    }
+    fn failed(out: String) {
+        scratch::give_back(out);
+    }
+}
+
+/// The basic URL parser's state machine on `input`, taking over where `scan` (the fast path's
+/// verdict on `input`, [`fast::Scan::Rejected`] if there is none) says it can (see
+/// [`Resume`]).
+fn run<S: ErrorSink, O: Output>(
+    input: &str,
+    config: &ParseConfig<'_>,
+    mut sink: S,
+    scan: fast::Scan,
+) -> Result<O::Done, ParseError> {
+    let (processed, map) = input::preprocess(input, true, 0, &mut sink);
+    let resume = Resume::find(scan, input, &processed, config.fast);
+    // Without a scheme and without a base the no scheme state fails before anything is
+    // written: then nothing is allocated.
+    let out = if matches!(resume, Resume::NoScheme) && config.base.is_none() {
+        String::new()
+    } else {
+        O::buffer(output_capacity(&processed, config.base))
+    };
+    let mut parser = Parser::new(
+        &processed,
+        map,
+        config.base,
+        config.encoding,
+        None,
+        sink,
+        UrlBuf::new(out),
+    );
+    // Only whether it parses: stop as soon as that is known. (Not with errors wanted, which
+    // later states report; not with a legacy encoding, whose query may take more than three
+    // bytes per byte.)
+    if !O::WANTS_URL && !parser.sink.wants_errors() && parser.encoding == encoding_rs::UTF_8 {
+        parser.stop_at_path = Some(config.max_len);
+    }
+    if let Err(failure) = resume.enter(&mut parser).and_then(|flow| parser.run(flow)) {
+        O::failed(parser.url.out);
+        return Err(failure.into_parse_error(input.len()));
+    }
+    parser.end_path();
+    O::done(parser.url, config.max_len).ok_or_else(|| ParseError::too_long(input.len()))
+}
+
+/// What a run with a state override left: the frame it wrote into, how it ended, and whether
+/// it set the host and the port.
+pub(crate) struct Overridden {
+    pub(crate) url: UrlBuf,
+    pub(crate) result: Result<(), Failure>,
+    pub(crate) host_set: bool,
+    pub(crate) port_set: bool,
+}
+
+/// The basic URL parser with *url* and *state override* `state` (the setters'), on `value`,
+/// writing into `frame`: a scratch frame holding, instead of the URL's part before the
+/// component, the little of it the parser looks at (see `crate::setters`). `offset` is where
+/// `value` starts in the setter's value, for error ranges. With `writes_path` (the pathname
+/// setter), a successful run then decides the serializer's `/.` marker
+/// ([`Parser::end_path`]); otherwise the path is left alone.
+pub(crate) fn run_override<S: ErrorSink>(
+    value: &str,
+    offset: usize,
+    state: State,
+    frame: UrlBuf,
+    sink: &mut S,
+    writes_path: bool,
+) -> Overridden {
+    // With *url* given there is no trimming; tabs and newlines are still removed.
+    let (processed, map) = input::preprocess(value, false, offset, sink);
+    let mut parser = Parser::new(
+        &processed,
+        map,
+        None,
+        encoding_rs::UTF_8,
+        Some(state),
+        sink,
+        frame,
+    );
+    parser.path_done = !writes_path;
+    let result = parser.run(Flow::Again(state));
+    if result.is_ok() {
+        parser.end_path();
+    }
+    Overridden {
+        url: parser.url,
+        result,
+        host_set: parser.host_set,
+        port_set: parser.port_set,
+    }
+}
