@@ -151,21 +151,9 @@ impl Url {
         match port {
             None => self.set_port(""),
             Some(p) => {
-                let mut digits = [0u8; 5];
-                let mut n = p;
-                let mut i = digits.len();
-                loop {
-                    i -= 1;
-                    if let Some(d) = digits.get_mut(i) {
-                        *d = b'0' + (n % 10) as u8;
-                    }
-                    n /= 10;
-                    if n == 0 || i == 0 {
-                        break;
-                    }
-                }
-                let text = core::str::from_utf8(digits.get(i..).unwrap_or_default());
-                self.set_port(text.unwrap_or_default())
+                let mut text = String::with_capacity(5);
+                crate::parser::push_u16(&mut text, p);
+                self.set_port(&text)
             }
         }
     }

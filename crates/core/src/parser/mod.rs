@@ -34,6 +34,8 @@ mod query;
 mod relative;
 pub(crate) mod scheme;
 
+pub(crate) use authority::push_u16;
+
 use core::ops::Range;
 
 use encoding_rs::Encoding;
