@@ -1,0 +1,422 @@
+//! [URL rendering](https://url.spec.whatwg.org/#url-rendering): the `Rendering` builder and
+//! its output.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+use core::ops::Range;
+
+use weburl_core::Url;
+
+use crate::decode::{self, Part};
+use crate::elide::{self, ElisionOrder};
+use crate::host::{self, AceLabel, HostText, RegistrableDomainFn};
+use crate::spoof::SpoofChecker;
+use crate::width::WidthUnit;
+
+/// How to mark the rendering as left-to-right text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LtrWrap {
+    /// No wrapping. A URL with right-to-left text is then shown as its host alone (the
+    /// spec: "in this case it is particularly advisable to only render a URL's host").
+    #[default]
+    None,
+    /// U+2066 LEFT-TO-RIGHT ISOLATE ... U+2069 POP DIRECTIONAL ISOLATE: the rendering is
+    /// laid out left to right and does not affect the text around it.
+    Isolate,
+    /// U+202A LEFT-TO-RIGHT EMBEDDING ... U+202C POP DIRECTIONAL FORMATTING: the spec's
+    /// "as if it were in a left-to-right embedding", for renderers without isolates.
+    Embedding,
+}
+
+/// The options of a [`Rendering`] (all off by default: the whole URL, percent-decoded,
+/// without credentials).
+#[derive(Clone, Copy, Debug, Default)]
+struct Options {
+    omit_http: bool,
+    omit_https: bool,
+    omit_file: bool,
+    omit_mailto: bool,
+    omit_trivial_subdomains: bool,
+    trim_after_host: bool,
+    omit_trailing_slash: bool,
+    host_only: bool,
+    keep_percent_encoded: bool,
+    max_width: Option<usize>,
+    unit: WidthUnit,
+    order: ElisionOrder,
+    wrap: LtrWrap,
+}
+
+/// A URL rendered for a person who makes a trust decision from it: the builder
+/// [`UrlDisplay::display`](crate::UrlDisplay::display) returns. Set options, then
+/// [`render`](Self::render) (text and component ranges) or format it (`to_string()`).
+#[derive(Clone, Copy)]
+pub struct Rendering<'a> {
+    url: &'a Url,
+    options: Options,
+    checker: Option<&'a SpoofChecker>,
+    registrable: Option<RegistrableDomainFn<'a>>,
+}
+
+impl fmt::Debug for Rendering<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Rendering")
+            .field("url", &self.url.href())
+            .field("options", &self.options)
+            .finish_non_exhaustive()
+    }
+}
+
+impl fmt::Display for Rendering<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render().text)
+    }
+}
+
+/// A rendered URL: the text, and where each component is in it.
+///
+/// Ranges are byte ranges of `text`, without delimiters (`scheme` without `:` or `://`,
+/// `port` without `:`, `query` without `?`, `fragment` without `#`; `path` with its leading
+/// `/`). An elided component's range includes its `…`; a component not shown is `None`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Rendered {
+    /// The rendering.
+    pub text: String,
+    /// The scheme, if shown.
+    pub scheme: Option<Range<usize>>,
+    /// The host, if shown (with a leading `…` when labels were elided).
+    pub host: Option<Range<usize>>,
+    /// The host's registrable domain, if it has one and the host is shown: always whole.
+    pub registrable_domain: Option<Range<usize>>,
+    /// The port, if shown.
+    pub port: Option<Range<usize>>,
+    /// The path, if shown.
+    pub path: Option<Range<usize>>,
+    /// The query, if shown.
+    pub query: Option<Range<usize>>,
+    /// The fragment, if shown.
+    pub fragment: Option<Range<usize>>,
+    /// Whether something was elided with `…` or dropped to fit the width.
+    pub elided: bool,
+    /// Whether only the host is shown because the URL has right-to-left text and no
+    /// left-to-right wrapping was asked for.
+    pub host_only_for_bidi: bool,
+    /// The host's labels shown in `xn--` form because they failed a spoof check, and why.
+    pub ace_labels: Vec<AceLabel>,
+}
+
+impl fmt::Display for Rendered {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// The parts a rendering is assembled from, before elision.
+#[derive(Debug, Default)]
+pub(crate) struct Parts {
+    /// `scheme:` or `scheme://`, or empty.
+    pub prefix: String,
+    /// The length of the scheme in `prefix` (0 when omitted).
+    pub scheme_len: usize,
+    /// The host, if shown.
+    pub host: Option<HostText>,
+    /// `:port`, or empty.
+    pub port: String,
+    /// Path, `?query` and `#fragment`, decoded.
+    pub tail: String,
+    /// The path's range in `tail`.
+    pub path: Option<Range<usize>>,
+    /// The query's range in `tail` (after the `?`).
+    pub query: Option<Range<usize>>,
+    /// The fragment's range in `tail` (after the `#`).
+    pub fragment: Option<Range<usize>>,
+}
+
+impl<'a> Rendering<'a> {
+    /// A rendering of `url` with the default options.
+    pub fn new(url: &'a Url) -> Self {
+        Rendering {
+            url,
+            options: Options::default(),
+            checker: None,
+            registrable: None,
+        }
+    }
+
+    /// Omits `http://` and `https://` (Chromium's `kFormatUrlOmitHTTP` and
+    /// `kFormatUrlOmitHTTPS`). The spec allows it only "if the display surface only ever
+    /// permits a single scheme". `http://` stays when the host starts with `ftp.`.
+    pub fn omit_scheme(mut self, yes: bool) -> Self {
+        self.options.omit_http = yes;
+        self.options.omit_https = yes;
+        self
+    }
+
+    /// Omits `http://` (unless the host starts with `ftp.`).
+    pub fn omit_http(mut self, yes: bool) -> Self {
+        self.options.omit_http = yes;
+        self
+    }
+
+    /// Omits `https://`.
+    pub fn omit_https(mut self, yes: bool) -> Self {
+        self.options.omit_https = yes;
+        self
+    }
+
+    /// Omits `file://` from a `file:` URL with an empty host (`file:///etc/hosts` shows as
+    /// `/etc/hosts`).
+    pub fn omit_file_scheme(mut self, yes: bool) -> Self {
+        self.options.omit_file = yes;
+        self
+    }
+
+    /// Omits `mailto:` (`mailto:someone@example.com` shows as `someone@example.com`).
+    pub fn omit_mailto_scheme(mut self, yes: bool) -> Self {
+        self.options.omit_mailto = yes;
+        self
+    }
+
+    /// Omits a leading `www.` or `m.` label when it is not part of the registrable domain
+    /// (`www.example.com` shows as `example.com`; `www.co.uk` stays).
+    pub fn omit_trivial_subdomains(mut self, yes: bool) -> Self {
+        self.options.omit_trivial_subdomains = yes;
+        self
+    }
+
+    /// Drops the path, query and fragment (Chromium's `kFormatUrlTrimAfterHost`).
+    pub fn trim_after_host(mut self, yes: bool) -> Self {
+        self.options.trim_after_host = yes;
+        self
+    }
+
+    /// Omits the path `/` of a URL with a host and no query or fragment
+    /// (`https://example.com/` shows as `https://example.com`).
+    pub fn omit_trailing_slash(mut self, yes: bool) -> Self {
+        self.options.omit_trailing_slash = yes;
+        self
+    }
+
+    /// Shows the host alone (for a URL without a host: `scheme:`). The spec: "browsers may
+    /// render only a URL's host in places where it is important for end users to
+    /// distinguish between the host and other parts of the URL".
+    pub fn host_only(mut self, yes: bool) -> Self {
+        self.options.host_only = yes;
+        self
+    }
+
+    /// Leaves the path, query and fragment percent-encoded as serialized.
+    pub fn keep_percent_encoded(mut self, yes: bool) -> Self {
+        self.options.keep_percent_encoded = yes;
+        self
+    }
+
+    /// Elides the rendering to at most `width` (in [`width_unit`](Self::width_unit)s):
+    /// lowest-level domain labels go first (`…com.evil.com`), the registrable domain is
+    /// always kept whole, then the path, query and fragment are shortened from the end with
+    /// `…` (the order can be changed with [`elision_order`](Self::elision_order)). When even
+    /// the registrable domain alone is wider, the rendering is wider than `width`.
+    pub fn max_width(mut self, width: usize) -> Self {
+        self.options.max_width = Some(width);
+        self
+    }
+
+    /// The unit of [`max_width`](Self::max_width): grapheme clusters (the default) or
+    /// terminal columns.
+    pub fn width_unit(mut self, unit: WidthUnit) -> Self {
+        self.options.unit = unit;
+        self
+    }
+
+    /// Which of host labels and path [`max_width`](Self::max_width) elides first.
+    pub fn elision_order(mut self, order: ElisionOrder) -> Self {
+        self.options.order = order;
+        self
+    }
+
+    /// Wraps the rendering as left-to-right text (the spec: "browsers should render
+    /// bidirectional text as if it were in a left-to-right embedding"). Without it a URL
+    /// with right-to-left text is shown as its host alone.
+    pub fn ltr(mut self, wrap: LtrWrap) -> Self {
+        self.options.wrap = wrap;
+        self
+    }
+
+    /// Checks `xn--` labels with `checker` (for example one with your own list of
+    /// well-known domains) instead of the built-in one.
+    pub fn spoof_checker(mut self, checker: &'a SpoofChecker) -> Self {
+        self.checker = Some(checker);
+        self
+    }
+
+    /// Finds the registrable domain with `f` (given the serialized host, returning the byte
+    /// offset where the registrable domain starts, or `None`) instead of the built-in
+    /// rule.
+    pub fn registrable_domain_with(mut self, f: RegistrableDomainFn<'a>) -> Self {
+        self.registrable = Some(f);
+        self
+    }
+
+    /// Renders the URL.
+    pub fn render(&self) -> Rendered {
+        let url = self.url;
+        let o = &self.options;
+        let registrable: &dyn Fn(&str) -> Option<usize> = match self.registrable {
+            Some(f) => f,
+            None => &crate::registrable::registrable_domain_start,
+        };
+        let mut host = url
+            .has_host()
+            .then(|| host::render(url, self.checker, registrable));
+        if o.omit_trivial_subdomains {
+            if let Some(h) = host.as_mut() {
+                host::omit_trivial_subdomain(h);
+            }
+        }
+        let mut parts = Parts::default();
+        let mut host_only = o.host_only;
+        let mut decode = !o.keep_percent_encoded;
+        if !host_only && !o.trim_after_host {
+            tail(url, o, decode, &mut parts);
+        }
+        let mut host_only_for_bidi = false;
+        if o.wrap == LtrWrap::None {
+            let rtl = |s: &str| !s.is_ascii() && s.chars().any(crate::unicode::is_rtl);
+            let host_rtl = host.as_ref().is_some_and(|h| rtl(&h.text));
+            if host_rtl || rtl(&parts.tail) {
+                if host.is_some() {
+                    host_only_for_bidi = !host_only;
+                    host_only = true;
+                } else {
+                    // No host to fall back on: keep the rest percent-encoded (ASCII).
+                    decode = false;
+                    parts = Parts::default();
+                    if !o.trim_after_host {
+                        tail(url, o, decode, &mut parts);
+                    }
+                }
+            }
+        }
+        if host_only {
+            parts = Parts::default();
+        }
+        prefix(url, o, host_only, host.as_ref(), &mut parts);
+        if !host_only {
+            let port = url.port();
+            if !port.is_empty() {
+                parts.port.push(':');
+                parts.port.push_str(port);
+            }
+        }
+        let ace = host.as_ref().map(|h| h.ace.clone()).unwrap_or_default();
+        parts.host = host;
+        let mut rendered = match o.max_width {
+            Some(width) => elide::elide(&parts, width, o.unit, o.order),
+            None => elide::assemble(&parts, &elide::Plan::whole()),
+        };
+        rendered.host_only_for_bidi = host_only_for_bidi;
+        rendered.ace_labels = ace;
+        wrap(&mut rendered, o.wrap);
+        rendered
+    }
+}
+
+/// The scheme prefix, unless omitted.
+fn prefix(url: &Url, o: &Options, host_only: bool, host: Option<&HostText>, parts: &mut Parts) {
+    let scheme = url.scheme();
+    let host_text = host.map_or("", |h| h.text.as_str());
+    if host_only && host.is_some() {
+        return;
+    }
+    let omit = match scheme {
+        "http" => o.omit_http && !host_text.starts_with("ftp."),
+        "https" => o.omit_https,
+        "file" => o.omit_file && host_text.is_empty(),
+        "mailto" => o.omit_mailto,
+        _ => false,
+    };
+    if omit {
+        return;
+    }
+    parts.prefix.push_str(scheme);
+    parts.scheme_len = scheme.len();
+    parts.prefix.push(':');
+    if host.is_some() {
+        parts.prefix.push_str("//");
+    }
+}
+
+/// The path (with a `/.` before it when the serialization has one), query and fragment,
+/// decoded unless `decode` is false.
+fn tail(url: &Url, o: &Options, decode: bool, parts: &mut Parts) {
+    let href = url.href();
+    let pathname = url.pathname();
+    let query = url.query();
+    let fragment = url.fragment();
+    let rest = query.map_or(0, |q| q.len() + 1) + fragment.map_or(0, |f| f.len() + 1);
+    let path_end = href.len().saturating_sub(rest);
+    let path_start = path_end.saturating_sub(pathname.len());
+    let out = &mut parts.tail;
+    if !url.has_host() && href.get(..path_start).is_some_and(|h| h.ends_with("/.")) {
+        out.push_str("/.");
+    }
+    let bare = url.has_host() && pathname == "/" && query.is_none() && fragment.is_none();
+    if !(bare && o.omit_trailing_slash) {
+        let start = out.len();
+        let part = if url.has_opaque_path() {
+            Part::OpaquePath
+        } else {
+            Part::Normal
+        };
+        push(pathname, part, decode, out);
+        parts.path = Some(start..out.len());
+    }
+    if let Some(q) = query {
+        out.push('?');
+        let start = out.len();
+        push(q, Part::Normal, decode, out);
+        parts.query = Some(start..out.len());
+    }
+    if let Some(f) = fragment {
+        out.push('#');
+        let start = out.len();
+        push(f, Part::Normal, decode, out);
+        parts.fragment = Some(start..out.len());
+    }
+}
+
+fn push(component: &str, part: Part, decode: bool, out: &mut String) {
+    if decode {
+        decode::decode_into(component, part, out);
+    } else {
+        out.push_str(component);
+    }
+}
+
+/// Wraps the text in LRI/PDI or LRE/PDF, shifting the ranges.
+fn wrap(r: &mut Rendered, wrap: LtrWrap) {
+    let (open, close) = match wrap {
+        LtrWrap::None => return,
+        LtrWrap::Isolate => ('\u{2066}', '\u{2069}'),
+        LtrWrap::Embedding => ('\u{202A}', '\u{202C}'),
+    };
+    let shift = open.len_utf8();
+    r.text.insert(0, open);
+    r.text.push(close);
+    for range in [
+        &mut r.scheme,
+        &mut r.host,
+        &mut r.registrable_domain,
+        &mut r.port,
+        &mut r.path,
+        &mut r.query,
+        &mut r.fragment,
+    ]
+    .into_iter()
+    .flatten()
+    {
+        *range = range.start + shift..range.end + shift;
+    }
+}
