@@ -23,6 +23,7 @@ mod search;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod setters;
+mod site;
 mod url;
 
 pub use api::{ParseOptions, ParseOptionsWithErrors};

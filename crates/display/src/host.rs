@@ -140,16 +140,3 @@ pub(crate) fn omit_trivial_subdomain(host: &mut HostText) {
     }
     host.registrable = Some(reg - second);
 }
-
-/// The registrable domain without a public suffix list: the last two labels (a trailing
-/// dot kept), when the host has two labels or more and does not end in a number.
-pub(crate) fn last_two_labels(host: &str) -> Option<usize> {
-    let trimmed = host.strip_suffix('.').unwrap_or(host);
-    let mut dots = trimmed.rmatch_indices('.');
-    let (tld_dot, _) = dots.next()?;
-    let tld = trimmed.get(tld_dot + 1..)?;
-    if tld.is_empty() || tld.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    Some(dots.next().map_or(0, |(i, _)| i + 1))
-}

@@ -168,6 +168,30 @@ const CASES: &[Case] = &[
         expected: "…example.com",
     },
     Case {
+        name: "registrable domain by the public suffix list",
+        url: "https://login.accounts.example.co.uk/",
+        options: |r| r.host_only(true).max_width(10),
+        expected: "…example.co.uk",
+    },
+    Case {
+        name: "a host that is a public suffix is never cut",
+        url: "https://a.github.io.evil.github.io/",
+        options: |r| r.host_only(true).max_width(5),
+        expected: "…evil.github.io",
+    },
+    Case {
+        name: "www of a multi-label public suffix omitted",
+        url: "https://www.example.co.uk/",
+        options: |r| r.omit_trivial_subdomains(true).omit_trailing_slash(true),
+        expected: "https://example.co.uk",
+    },
+    Case {
+        name: "www that is part of the registrable domain stays",
+        url: "https://www.co.uk/",
+        options: |r| r.omit_trivial_subdomains(true),
+        expected: "https://www.co.uk/",
+    },
+    Case {
         name: "an IP address host is never cut",
         url: "http://192.168.100.200/path",
         options: |r| r.max_width(5),
