@@ -45,6 +45,7 @@ pub fn write(
     writeln!(out, "href      {href}")?;
     writeln!(out, "origin    {}", url.origin())?;
     writeln!(out, "host type {}", host_type(url))?;
+    crate::display::explain(out, url)?;
     if url.has_opaque_path() {
         writeln!(out, "path      opaque")?;
     }
