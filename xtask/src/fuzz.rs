@@ -24,7 +24,7 @@ use std::process::Stdio;
 use crate::{util, wpt_sync, Failure, Result};
 
 /// The targets, in the order they run.
-pub const TARGETS: [&str; 8] = [
+pub const TARGETS: [&str; 9] = [
     "parse",
     "setters",
     "join",
@@ -32,6 +32,7 @@ pub const TARGETS: [&str; 8] = [
     "form",
     "percent",
     "fastpath",
+    "display",
     "differential",
 ];
 

@@ -8,6 +8,7 @@
 
 mod check;
 mod corpus;
+mod display;
 mod libs;
 mod report;
 mod sinks;
@@ -181,12 +182,14 @@ fn run() -> Result<(), String> {
     let start = Instant::now();
     let mut results = Vec::new();
     let mut sink_results = Vec::new();
+    let mut display_results = Vec::new();
     for corpus in &corpora {
         if !args.json {
             eprintln!("weburl-bench: {} ...", corpus.name);
         }
         let ops = measure(corpus, &libs, &bases, args.rounds);
         sink_results.push(sinks::measure(corpus, args.rounds));
+        display_results.push(display::measure(corpus, args.rounds));
         let checks = check::run(corpus, &libs, &bases);
         results.push(CorpusResult {
             name: corpus.name.clone(),
@@ -204,11 +207,13 @@ fn run() -> Result<(), String> {
         let mut json = report::json(&args, &libs, &results, elapsed);
         if let Some(obj) = json.as_object_mut() {
             obj.insert("validation_error_sinks".into(), sinks::json(&sink_results));
+            obj.insert("display".into(), display::json(&display_results));
         }
         println!("{json}");
     } else {
         report::print_tables(&libs, &results);
         sinks::print_table(&sink_results);
+        display::print_table(&display_results);
         report::print_checks(&libs, &results, args.show);
         println!("\nweburl-bench: done in {:.1} s", elapsed.as_secs_f64());
     }
