@@ -61,9 +61,13 @@ impl Plan {
 
 /// The rendering of `parts` within `max` (as far as the rules allow).
 pub(crate) fn elide(parts: &Parts, max: usize, unit: WidthUnit, order: ElisionOrder) -> Rendered {
-    let host_text = parts.host.as_ref().map_or("", |h| h.text.as_str());
-    let w_prefix = unit.width(&parts.prefix);
-    let w_port = unit.width(&parts.port);
+    let host_text = parts.host.as_ref().map_or("", |h| &*h.text);
+    let w_prefix = parts.prefix_len(); // ASCII
+    let w_port = if parts.port.is_empty() {
+        0
+    } else {
+        1 + parts.port.len()
+    };
     let w_tail = unit.width(&parts.tail);
     let w_host = |cut: usize| -> usize {
         if cut == 0 {
@@ -86,12 +90,11 @@ pub(crate) fn elide(parts: &Parts, max: usize, unit: WidthUnit, order: ElisionOr
     let label_starts = parts
         .host
         .as_ref()
-        .map(|h| h.label_starts.as_slice())
+        .map(|h| h.label_starts())
         .unwrap_or_default();
     let cuts = core::iter::once(0).chain(
         label_starts
-            .iter()
-            .copied()
+            .into_iter()
             .filter(|&s| s > 0 && s <= keep_from),
     );
     // The longest tail that fits with the host cut at `cut`: at least its first delimiter
@@ -149,18 +152,18 @@ fn place(r: &Range<usize>, at: usize, keep: usize, extra: usize) -> Option<Range
 pub(crate) fn assemble(parts: &Parts, plan: &Plan) -> Rendered {
     let mut r = Rendered::default();
     let mut text = String::with_capacity(
-        parts.prefix.len()
+        parts.prefix_len()
             + parts.host.as_ref().map_or(0, |h| h.text.len())
             + parts.port.len()
+            + 1
             + parts.tail.len()
             + 2 * ELLIPSIS.len(),
     );
-    if plan.prefix && !parts.prefix.is_empty() {
-        if parts.scheme_len > 0 {
-            r.scheme = Some(0..parts.scheme_len);
-        }
-        text.push_str(&parts.prefix);
-    } else if !parts.prefix.is_empty() {
+    if plan.prefix && !parts.scheme.is_empty() {
+        r.scheme = Some(0..parts.scheme.len());
+        text.push_str(parts.scheme);
+        text.push_str(if parts.slashes { "://" } else { ":" });
+    } else if !parts.scheme.is_empty() {
         r.elided = true;
     }
     if let Some(h) = &parts.host {
@@ -182,7 +185,7 @@ pub(crate) fn assemble(parts: &Parts, plan: &Plan) -> Rendered {
     if plan.port && !parts.port.is_empty() {
         text.push(':');
         let start = text.len();
-        text.push_str(parts.port.get(1..).unwrap_or_default());
+        text.push_str(parts.port);
         r.port = Some(start..text.len());
     } else if !parts.port.is_empty() {
         r.elided = true;

@@ -1,6 +1,7 @@
 //! The host of a rendering: [domain to Unicode](https://url.spec.whatwg.org/#concept-domain-to-unicode),
 //! label by label, where the spoof checks allow; the registrable domain's place in it.
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -21,12 +22,9 @@ pub struct AceLabel {
 
 /// A rendered host.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct HostText {
-    /// The host as shown.
-    pub text: String,
-    /// The byte offset in `text` where each label starts (the first is 0); one entry for a
-    /// host that is not a domain.
-    pub label_starts: Vec<usize>,
+pub(crate) struct HostText<'u> {
+    /// The host as shown (borrowed from the URL unless a label is shown in Unicode).
+    pub text: Cow<'u, str>,
     /// The byte offset in `text` where the registrable domain starts, if the host has one.
     pub registrable: Option<usize>,
     /// The labels shown in `xn--` form.
@@ -35,108 +33,137 @@ pub(crate) struct HostText {
     pub is_domain: bool,
 }
 
+impl HostText<'_> {
+    /// The byte offsets where the labels start, the first (0) included; only 0 for a host
+    /// that is not a domain.
+    pub(crate) fn label_starts(&self) -> Vec<usize> {
+        let mut starts = alloc::vec![0];
+        if self.is_domain {
+            starts.extend(
+                self.text
+                    .bytes()
+                    .enumerate()
+                    .filter(|&(_, b)| b == b'.')
+                    .map(|(i, _)| i + 1),
+            );
+        }
+        starts
+    }
+}
+
 /// How to find a host's registrable domain: returns the byte offset in the (ASCII,
 /// serialized) host where it starts, or `None` when the host has none.
 pub type RegistrableDomainFn<'a> = &'a (dyn Fn(&str) -> Option<usize> + 'a);
 
+/// The number of labels of a domain.
+fn label_count(domain: &str) -> usize {
+    1 + domain.bytes().filter(|&b| b == b'.').count()
+}
+
 /// Renders `url`'s host (the URL has one).
-pub(crate) fn render(
-    url: &Url,
+pub(crate) fn render<'u>(
+    url: &'u Url,
     checker: Option<&SpoofChecker>,
     registrable: &dyn Fn(&str) -> Option<usize>,
-) -> HostText {
+) -> HostText<'u> {
     let ascii = url.hostname();
     if url.host_kind() != Some(HostKind::Domain) {
         // IPv4, IPv6 (with its brackets), opaque and empty hosts: as serialized.
         return HostText {
-            text: String::from(ascii),
-            label_starts: alloc::vec![0],
-            registrable: None,
-            ace: Vec::new(),
-            is_domain: false,
+            text: Cow::Borrowed(ascii),
+            ..HostText::default()
         };
     }
     let mut out = HostText {
+        text: Cow::Borrowed(ascii),
         is_domain: true,
         ..HostText::default()
     };
-    let ascii_labels = ascii.split('.').count();
     if ascii.contains("xn--") {
-        let unicode = weburl_host::domain_to_unicode(ascii);
-        if unicode.split('.').count() == ascii_labels {
-            let checker = checker.unwrap_or_else(|| SpoofChecker::shared());
-            let tld = unicode
-                .trim_end_matches('.')
-                .rsplit('.')
-                .next()
-                .unwrap_or_default();
-            let latin_tld = spoof::tld_looks_latin(tld);
-            for (a, u) in ascii.split('.').zip(unicode.split('.')) {
-                if !out.label_starts.is_empty() {
-                    out.text.push('.');
-                }
-                out.label_starts.push(out.text.len());
-                if a == u {
-                    out.text.push_str(a);
-                    continue;
-                }
-                match checker.check_unicode_label(u, latin_tld) {
-                    Ok(()) => out.text.push_str(u),
-                    Err(reason) => {
-                        out.text.push_str(a);
-                        out.ace.push(AceLabel {
-                            label: String::from(a),
-                            unicode: String::from(u),
-                            reason,
-                        });
-                    }
-                }
-            }
-        } else {
-            // Domain to Unicode failed (it returned the domain) or changed the labels:
-            // stay with the serialization.
-            ascii_text(ascii, &mut out);
-        }
-    } else {
-        ascii_text(ascii, &mut out);
+        unicode_labels(ascii, checker, &mut out);
     }
     // The registrable domain, found in the ASCII host, is the same number of labels at the
     // end of the rendered one.
     if let Some(start) = registrable(ascii) {
-        let labels = ascii.get(start..).map_or(0, |r| r.split('.').count());
-        out.registrable = out
-            .label_starts
-            .len()
-            .checked_sub(labels)
-            .and_then(|i| out.label_starts.get(i).copied());
+        out.registrable = if matches!(out.text, Cow::Borrowed(_)) {
+            Some(start)
+        } else {
+            let labels = ascii.get(start..).map_or(0, label_count);
+            let starts = out.label_starts();
+            starts
+                .len()
+                .checked_sub(labels)
+                .and_then(|i| starts.get(i).copied())
+        };
     }
     out
 }
 
-/// The ASCII host as shown, with its label starts.
-fn ascii_text(ascii: &str, out: &mut HostText) {
-    out.text.push_str(ascii);
-    out.label_starts.push(0);
-    out.label_starts
-        .extend(ascii.match_indices('.').map(|(i, _)| i + 1));
+/// Shows in Unicode the `xn--` labels of `ascii` that pass the spoof checks.
+fn unicode_labels(ascii: &str, checker: Option<&SpoofChecker>, out: &mut HostText<'_>) {
+    let unicode = weburl_host::domain_to_unicode(ascii);
+    if label_count(&unicode) != label_count(ascii) {
+        // Domain to Unicode changed the labels: stay with the serialization.
+        return;
+    }
+    let checker = checker.unwrap_or_else(|| SpoofChecker::shared());
+    let tld = unicode
+        .trim_end_matches('.')
+        .rsplit('.')
+        .next()
+        .unwrap_or_default();
+    let latin_tld = spoof::tld_looks_latin(tld);
+    let mut text = String::with_capacity(unicode.len().max(ascii.len()));
+    for (i, (a, u)) in ascii.split('.').zip(unicode.split('.')).enumerate() {
+        if i > 0 {
+            text.push('.');
+        }
+        if a == u {
+            text.push_str(a);
+            continue;
+        }
+        // Show the Unicode form only if it is what leads back to this host: a label whose
+        // Unicode form encodes to another `xn--` form would send a reader who types it
+        // elsewhere.
+        let back = weburl_host::domain_to_ascii(u, false, &mut ());
+        let outcome = if back.as_deref() == Ok(a) {
+            checker.check_unicode_label(u, latin_tld)
+        } else {
+            Err(SpoofReason::NotIdna)
+        };
+        match outcome {
+            Ok(()) => text.push_str(u),
+            Err(reason) => {
+                text.push_str(a);
+                out.ace.push(AceLabel {
+                    label: String::from(a),
+                    unicode: String::from(u),
+                    reason,
+                });
+            }
+        }
+    }
+    if text != ascii {
+        out.text = Cow::Owned(text);
+    }
 }
 
 /// Drops a leading `www` or `m` label when it is not part of the registrable domain.
-pub(crate) fn omit_trivial_subdomain(host: &mut HostText) {
-    let (Some(&second), Some(reg)) = (host.label_starts.get(1), host.registrable) else {
+pub(crate) fn omit_trivial_subdomain(host: &mut HostText<'_>) {
+    let Some(reg) = host.registrable else {
         return;
     };
-    let first = host
-        .text
-        .get(..second.saturating_sub(1))
-        .unwrap_or_default();
+    let Some(dot) = host.text.find('.') else {
+        return;
+    };
+    let second = dot + 1;
+    let first = host.text.get(..dot).unwrap_or_default();
     if second > reg || !(first == "www" || first == "m") {
         return;
     }
-    host.text.replace_range(..second, "");
-    host.label_starts.remove(0);
-    for s in &mut host.label_starts {
-        *s -= second;
-    }
+    host.text = match core::mem::take(&mut host.text) {
+        Cow::Borrowed(s) => Cow::Borrowed(s.get(second..).unwrap_or_default()),
+        Cow::Owned(s) => Cow::Owned(String::from(s.get(second..).unwrap_or_default())),
+    };
     host.registrable = Some(reg - second);
 }

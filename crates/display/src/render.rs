@@ -1,6 +1,7 @@
 //! [URL rendering](https://url.spec.whatwg.org/#url-rendering): the `Rendering` builder and
 //! its output.
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
@@ -113,25 +114,37 @@ impl fmt::Display for Rendered {
     }
 }
 
-/// The parts a rendering is assembled from, before elision.
+/// The parts a rendering is assembled from, before elision (borrowed from the URL where
+/// nothing changes).
 #[derive(Debug, Default)]
-pub(crate) struct Parts {
-    /// `scheme:` or `scheme://`, or empty.
-    pub prefix: String,
-    /// The length of the scheme in `prefix` (0 when omitted).
-    pub scheme_len: usize,
+pub(crate) struct Parts<'u> {
+    /// The scheme, or empty when omitted.
+    pub scheme: &'u str,
+    /// Whether `//` follows `scheme:` (the URL has a host).
+    pub slashes: bool,
     /// The host, if shown.
-    pub host: Option<HostText>,
-    /// `:port`, or empty.
-    pub port: String,
+    pub host: Option<HostText<'u>>,
+    /// The port (without its `:`), or empty.
+    pub port: &'u str,
     /// Path, `?query` and `#fragment`, decoded.
-    pub tail: String,
+    pub tail: Cow<'u, str>,
     /// The path's range in `tail`.
     pub path: Option<Range<usize>>,
     /// The query's range in `tail` (after the `?`).
     pub query: Option<Range<usize>>,
     /// The fragment's range in `tail` (after the `#`).
     pub fragment: Option<Range<usize>>,
+}
+
+impl Parts<'_> {
+    /// The length of the prefix `scheme:` or `scheme://` (0 when omitted).
+    pub(crate) fn prefix_len(&self) -> usize {
+        match (self.scheme.is_empty(), self.slashes) {
+            (true, _) => 0,
+            (false, false) => self.scheme.len() + 1,
+            (false, true) => self.scheme.len() + 3,
+        }
+    }
 }
 
 impl<'a> Rendering<'a> {
@@ -277,9 +290,8 @@ impl<'a> Rendering<'a> {
         }
         let mut parts = Parts::default();
         let mut host_only = o.host_only;
-        let mut decode = !o.keep_percent_encoded;
         if !host_only && !o.trim_after_host {
-            tail(url, o, decode, &mut parts);
+            tail(url, o, !o.keep_percent_encoded, &mut parts);
         }
         let mut host_only_for_bidi = false;
         if o.wrap == LtrWrap::None {
@@ -291,10 +303,9 @@ impl<'a> Rendering<'a> {
                     host_only = true;
                 } else {
                     // No host to fall back on: keep the rest percent-encoded (ASCII).
-                    decode = false;
                     parts = Parts::default();
                     if !o.trim_after_host {
-                        tail(url, o, decode, &mut parts);
+                        tail(url, o, false, &mut parts);
                     }
                 }
             }
@@ -304,13 +315,12 @@ impl<'a> Rendering<'a> {
         }
         prefix(url, o, host_only, host.as_ref(), &mut parts);
         if !host_only {
-            let port = url.port();
-            if !port.is_empty() {
-                parts.port.push(':');
-                parts.port.push_str(port);
-            }
+            parts.port = url.port();
         }
-        let ace = host.as_ref().map(|h| h.ace.clone()).unwrap_or_default();
+        let ace = host
+            .as_mut()
+            .map(|h| core::mem::take(&mut h.ace))
+            .unwrap_or_default();
         parts.host = host;
         let mut rendered = match o.max_width {
             Some(width) => elide::elide(&parts, width, o.unit, o.order),
@@ -324,9 +334,15 @@ impl<'a> Rendering<'a> {
 }
 
 /// The scheme prefix, unless omitted.
-fn prefix(url: &Url, o: &Options, host_only: bool, host: Option<&HostText>, parts: &mut Parts) {
+fn prefix<'u>(
+    url: &'u Url,
+    o: &Options,
+    host_only: bool,
+    host: Option<&HostText<'_>>,
+    parts: &mut Parts<'u>,
+) {
     let scheme = url.scheme();
-    let host_text = host.map_or("", |h| h.text.as_str());
+    let host_text = host.map_or("", |h| &*h.text);
     if host_only && host.is_some() {
         return;
     }
@@ -337,20 +353,15 @@ fn prefix(url: &Url, o: &Options, host_only: bool, host: Option<&HostText>, part
         "mailto" => o.omit_mailto,
         _ => false,
     };
-    if omit {
-        return;
-    }
-    parts.prefix.push_str(scheme);
-    parts.scheme_len = scheme.len();
-    parts.prefix.push(':');
-    if host.is_some() {
-        parts.prefix.push_str("//");
+    if !omit {
+        parts.scheme = scheme;
+        parts.slashes = host.is_some();
     }
 }
 
 /// The path (with a `/.` before it when the serialization has one), query and fragment,
-/// decoded unless `decode` is false.
-fn tail(url: &Url, o: &Options, decode: bool, parts: &mut Parts) {
+/// decoded unless `decode` is false; borrowed from the href when nothing is decoded.
+fn tail<'u>(url: &'u Url, o: &Options, decode: bool, parts: &mut Parts<'u>) {
     let href = url.href();
     let pathname = url.pathname();
     let query = url.query();
@@ -358,41 +369,53 @@ fn tail(url: &Url, o: &Options, decode: bool, parts: &mut Parts) {
     let rest = query.map_or(0, |q| q.len() + 1) + fragment.map_or(0, |f| f.len() + 1);
     let path_end = href.len().saturating_sub(rest);
     let path_start = path_end.saturating_sub(pathname.len());
-    let out = &mut parts.tail;
-    if !url.has_host() && href.get(..path_start).is_some_and(|h| h.ends_with("/.")) {
+    let dot = !url.has_host() && href.get(..path_start).is_some_and(|h| h.ends_with("/."));
+    let start = if dot { path_start - 2 } else { path_start };
+    let bare = url.has_host() && pathname == "/" && query.is_none() && fragment.is_none();
+    if bare && o.omit_trailing_slash {
+        return;
+    }
+    let region = href.get(start..).unwrap_or_default();
+    if !decode || !region.contains('%') {
+        // Nothing to decode: the href's own text, with its ranges.
+        parts.tail = Cow::Borrowed(region);
+        let p = path_start - start;
+        parts.path = Some(p..p + pathname.len());
+        let mut at = p + pathname.len();
+        if let Some(q) = query {
+            parts.query = Some(at + 1..at + 1 + q.len());
+            at += 1 + q.len();
+        }
+        if let Some(f) = fragment {
+            parts.fragment = Some(at + 1..at + 1 + f.len());
+        }
+        return;
+    }
+    let mut out = String::with_capacity(region.len());
+    if dot {
         out.push_str("/.");
     }
-    let bare = url.has_host() && pathname == "/" && query.is_none() && fragment.is_none();
-    if !(bare && o.omit_trailing_slash) {
-        let start = out.len();
-        let part = if url.has_opaque_path() {
-            Part::OpaquePath
-        } else {
-            Part::Normal
-        };
-        push(pathname, part, decode, out);
-        parts.path = Some(start..out.len());
-    }
+    let part = if url.has_opaque_path() {
+        Part::OpaquePath
+    } else {
+        Part::Normal
+    };
+    let s = out.len();
+    decode::decode_into(pathname, part, &mut out);
+    parts.path = Some(s..out.len());
     if let Some(q) = query {
         out.push('?');
-        let start = out.len();
-        push(q, Part::Normal, decode, out);
-        parts.query = Some(start..out.len());
+        let s = out.len();
+        decode::decode_into(q, Part::Normal, &mut out);
+        parts.query = Some(s..out.len());
     }
     if let Some(f) = fragment {
         out.push('#');
-        let start = out.len();
-        push(f, Part::Normal, decode, out);
-        parts.fragment = Some(start..out.len());
+        let s = out.len();
+        decode::decode_into(f, Part::Normal, &mut out);
+        parts.fragment = Some(s..out.len());
     }
-}
-
-fn push(component: &str, part: Part, decode: bool, out: &mut String) {
-    if decode {
-        decode::decode_into(component, part, out);
-    } else {
-        out.push_str(component);
-    }
+    parts.tail = Cow::Owned(out);
 }
 
 /// Wraps the text in LRI/PDI or LRE/PDF, shifting the ranges.

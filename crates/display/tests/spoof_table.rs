@@ -237,6 +237,41 @@ fn main() -> ExitCode {
         };
         runner.case(format!("is_spoof_safe({label})"), outcome);
     }
+    // Bidi: a URL with right-to-left text, in the host or elsewhere, is shown as its host
+    // alone unless wrapped left to right (the spec's advice for bidi URLs).
+    for (name, url, host) in [
+        (
+            "bidi host",
+            "https://مثال.إختبار/login?next=/",
+            "مثال.إختبار",
+        ),
+        (
+            "bidi label among Latin ones",
+            "https://paypal.com.مثال.إختبار/",
+            "paypal.com.مثال.إختبار",
+        ),
+        (
+            "bidi path",
+            "https://example.com/%D7%A9%D7%9C%D7%95%D7%9D/",
+            "example.com",
+        ),
+        (
+            "bidi fragment",
+            "https://example.com/#%D8%B5",
+            "example.com",
+        ),
+    ] {
+        let outcome = Url::parse(url).map_err(|e| e.to_string()).and_then(|u| {
+            let r = u.display().render();
+            let wrapped = u.display().ltr(LtrWrap::Isolate).render();
+            if r.text == host && r.host_only_for_bidi && !wrapped.host_only_for_bidi {
+                Ok(())
+            } else {
+                Err(format!("{:?} / {:?}", r.text, wrapped.text))
+            }
+        });
+        runner.case(format!("bidi: {name}"), outcome);
+    }
     // A replaced well-known list.
     let mine = SpoofChecker::with_well_known_domains(["mit.edu", "bücher.de"]);
     runner.case(
