@@ -92,9 +92,13 @@ fuzz_target!(|data: &[u8]| {
     let Ok(url) = Url::parse(input) else { return };
     let width = input.len() % 48;
 
-    let r = url.display().render();
+    let r = url.display().mark_registrable_domain(true).render();
     check(&url, &r, false, "default");
-    let r = url.display().ltr(LtrWrap::Isolate).render();
+    let r = url
+        .display()
+        .ltr(LtrWrap::Isolate)
+        .mark_registrable_domain(true)
+        .render();
     check(&url, &r, true, "isolate");
     if !url.includes_credentials() && !has_lowercase_escape(url.href()) {
         let inner = &r.text[3..r.text.len() - 3];

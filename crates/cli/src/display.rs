@@ -76,7 +76,11 @@ pub fn run(urls: &[String], base: Option<&Url>, options: Options) -> Result<Stat
 /// The `display` lines of `weburl explain`: the rendering and, for each label shown in
 /// `xn--` form, why.
 pub fn explain(out: &mut impl Write, url: &Url) -> std::io::Result<()> {
-    let shown = url.display().ltr(LtrWrap::Isolate).render();
+    let shown = url
+        .display()
+        .ltr(LtrWrap::Isolate)
+        .mark_registrable_domain(true)
+        .render();
     let text = shown
         .text
         .trim_start_matches('\u{2066}')

@@ -43,6 +43,7 @@ struct Options {
     omit_trailing_slash: bool,
     host_only: bool,
     keep_percent_encoded: bool,
+    mark_registrable_domain: bool,
     max_width: Option<usize>,
     unit: WidthUnit,
     order: ElisionOrder,
@@ -89,7 +90,10 @@ pub struct Rendered {
     pub scheme: Option<Range<usize>>,
     /// The host, if shown (with a leading `…` when labels were elided).
     pub host: Option<Range<usize>>,
-    /// The host's registrable domain, if it has one and the host is shown: always whole.
+    /// The host's registrable domain, if it has one and the host is shown (always whole).
+    /// Found (a Public Suffix List lookup) only when something needs it: elision
+    /// ([`Rendering::max_width`]), [`Rendering::omit_trivial_subdomains`], or
+    /// [`Rendering::mark_registrable_domain`]; `None` otherwise.
     pub registrable_domain: Option<Range<usize>>,
     /// The port, if shown.
     pub port: Option<Range<usize>>,
@@ -264,6 +268,14 @@ impl<'a> Rendering<'a> {
         self
     }
 
+    /// Finds the host's registrable domain even when no other option needs it, for
+    /// [`Rendered::registrable_domain`] (a UI may emphasize it). It costs a Public Suffix
+    /// List lookup, about as much as the rest of a rendering.
+    pub fn mark_registrable_domain(mut self, yes: bool) -> Self {
+        self.options.mark_registrable_domain = yes;
+        self
+    }
+
     /// Finds the registrable domain with `f` (given the serialized host, returning the byte
     /// offset where the registrable domain starts, or `None`) instead of the built-in
     /// rule.
@@ -276,7 +288,14 @@ impl<'a> Rendering<'a> {
     pub fn render(&self) -> Rendered {
         let url = self.url;
         let o = &self.options;
+        let none = |_: &str| None;
         let registrable: &dyn Fn(&str) -> Option<usize> = match self.registrable {
+            _ if !(o.max_width.is_some()
+                || o.omit_trivial_subdomains
+                || o.mark_registrable_domain) =>
+            {
+                &none
+            }
             Some(f) => f,
             None => &crate::registrable::registrable_domain_start,
         };

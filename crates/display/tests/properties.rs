@@ -95,8 +95,12 @@ fn round_trip(url: &Url) -> Option<Result<(), String>> {
 type Configure = fn(Rendering<'_>) -> Rendering<'_>;
 type OptionSet = (&'static str, Configure, Option<(usize, WidthUnit)>);
 const OPTION_SETS: &[OptionSet] = &[
-    ("default", |r| r, None),
-    ("wrapped", |r| r.ltr(LtrWrap::Embedding), None),
+    ("default", |r| r.mark_registrable_domain(true), None),
+    (
+        "wrapped",
+        |r| r.ltr(LtrWrap::Embedding).mark_registrable_domain(true),
+        None,
+    ),
     (
         "width 12",
         |r| r.max_width(12),
