@@ -191,7 +191,7 @@ impl Default for SpoofChecker {
 }
 
 impl SpoofChecker {
-    /// A checker with the built-in list of well-known domains ([`WELL_KNOWN_DOMAINS`](crate::WELL_KNOWN_DOMAINS)).
+    /// A checker with the built-in list of well-known domains ([`WELL_KNOWN_DOMAINS`]).
     pub fn new() -> Self {
         Self::with_well_known_domains(WELL_KNOWN_DOMAINS)
     }
