@@ -73,22 +73,15 @@ pub fn run(urls: &[String], base: Option<&Url>, options: Options) -> Result<Stat
     Ok(status)
 }
 
-/// The `display` lines of `weburl explain`: the rendering and, for each label shown in
-/// `xn--` form, why.
+/// The `display` lines of `weburl explain`: the rendering (wrapped left to right, the
+/// wrapping not printed) and, for each label shown in `xn--` form, why.
 pub fn explain(out: &mut impl Write, url: &Url) -> std::io::Result<()> {
-    let shown = url
-        .display()
-        .ltr(LtrWrap::Isolate)
-        .mark_registrable_domain(true)
-        .render();
+    let shown = url.display().ltr(LtrWrap::Isolate).render();
     let text = shown
         .text
         .trim_start_matches('\u{2066}')
         .trim_end_matches('\u{2069}');
     writeln!(out, "display   {text}")?;
-    if let Some(reg) = shown.registrable_domain.and_then(|r| shown.text.get(r)) {
-        writeln!(out, "site      {reg} (registrable domain)")?;
-    }
     for ace in &shown.ace_labels {
         writeln!(
             out,

@@ -243,6 +243,10 @@ impl Rules {
             if self.has(2, &suffix, icann_only) {
                 matched.push((n, true));
             }
+            // An empty label matches no rule, not even a wildcard.
+            if labels[labels.len() - n].is_empty() {
+                break;
+            }
             if n >= 2 {
                 let parent = labels[labels.len() - n + 1..].join(".");
                 if self.has(1, &parent, icann_only) {
@@ -296,7 +300,14 @@ fn corpus(runtime: &List, rules: &Rules) -> ExitCode {
     let extra: Vec<String> = hosts
         .iter()
         .flat_map(|h| {
-            let mut v = vec![h.to_ascii_uppercase(), format!("{h}.")];
+            let mut v = vec![
+                h.to_ascii_uppercase(),
+                format!("{h}."),
+                format!(".{h}"),
+                format!("{h}.."),
+                format!("x..{h}"),
+                h.replacen('.', "..", 1),
+            ];
             let mut rest = h.as_str();
             while let Some((_, r)) = rest.split_once('.') {
                 v.push(r.to_owned());
@@ -317,12 +328,12 @@ fn corpus(runtime: &List, rules: &Rules) -> ExitCode {
             }
             let lower = host.to_ascii_lowercase();
             let bare = lower.strip_suffix('.').unwrap_or(&lower);
-            let empty_label = bare.split('.').any(str::is_empty);
-            let expected = if empty_label {
+            let labels: Vec<&str> = bare.split('.').collect();
+            // A leading dot, or an empty last label: no public suffix.
+            let expected = if lower.starts_with('.') || labels.last() == Some(&"") {
                 None
             } else {
                 let n = rules.suffix_labels(bare, sections == Sections::IcannOnly);
-                let labels: Vec<&str> = bare.split('.').collect();
                 Some(labels[labels.len() - n..].join(".").len() + (lower.len() - bare.len()))
             };
             let got = a.map(|s| s.as_str().len());
