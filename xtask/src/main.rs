@@ -8,6 +8,7 @@
 mod bench;
 mod fuzz;
 mod node_data;
+mod psl_sync;
 mod reference_diff;
 mod scaling;
 mod test;
@@ -23,6 +24,9 @@ commands:
   wpt-sync [--from DIR] [--update] [--revision REV]
                     copy the WPT files named in wpt-data/MANIFEST into wpt-data/ and check
                     their sha256 (--update rewrites the manifest after a deliberate upgrade)
+  psl-sync [--from FILE] [--update] [--revision REV]
+                    copy the Public Suffix List into crates/psl/data/ against its MANIFEST
+                    and regenerate the compiled list (crates/psl/src/generated.rs)
   test [ARGS...]    wpt-sync, then `cargo test --workspace --all-features [ARGS...]`
   bench [--data DIR] [--quick] [--json] [--svg FILE] [--rounds N] [--show N]
         [--instructions] [--runs N] [--corpus NAME] [--limit N]
@@ -63,6 +67,7 @@ fn main() -> ExitCode {
     let outcome = match command.as_deref() {
         Some("wpt-sync") => wpt_sync::main(&rest),
         Some("test") => test::main(&rest),
+        Some("psl-sync") => psl_sync::main(&rest),
         Some("fuzz") => fuzz::main(&rest),
         Some("scaling") => scaling::main(&rest),
         Some("reference-diff") => reference_diff::main(&rest),

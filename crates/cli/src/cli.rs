@@ -18,6 +18,7 @@ Examples:
   weburl explain 'https://user:pass@example.com:8080/a/b?q=1#frag'
   weburl get hostname https://example.com/ https://[::1]:8080/
   weburl set port 8443 https://example.com/
+  weburl display --max-width 30 https://login.accounts.example.co.uk/a/b
 
 Inputs: the URL arguments or, when none are given, the lines of stdin (one URL per line).
 Exit status: 0 when every input is fine, 1 when any fails, 2 for usage errors and
@@ -97,17 +98,61 @@ Example:
         /// The URL to explain.
         url: String,
     },
+    /// Show URLs as a person should see them before trusting them (URL rendering).
+    ///
+    /// No credentials; hosts in Unicode only where the UTS 39 spoof checks pass (otherwise
+    /// in xn-- form: `weburl explain` says why); percent-encoded text decoded where safe; a
+    /// URL with right-to-left text as its host alone (unless --ltr). One line per input.
+    #[command(after_help = "\
+Examples:
+  $ weburl display 'https://user:pw@xn--mnchen-3ya.de/caf%C3%A9'
+  https://münchen.de/café
+  $ weburl display 'https://аррӏе.com/'
+  https://xn--80ak6aa92e.com/
+  $ weburl display --max-width 24 https://examplecorp.com.evil.com/account
+  https://…evil.com/accou…")]
+    Display {
+        /// Elide to at most N terminal columns, keeping the registrable domain whole.
+        #[arg(long, value_name = "N")]
+        max_width: Option<usize>,
+        /// Omit http:// and https://.
+        #[arg(long)]
+        omit_scheme: bool,
+        /// Omit a leading www. or m. label.
+        #[arg(long)]
+        omit_trivial_subdomains: bool,
+        /// Show the host alone.
+        #[arg(long)]
+        host_only: bool,
+        /// Wrap each line in a left-to-right isolate (U+2066..U+2069) instead of showing a
+        /// URL with right-to-left text as its host alone.
+        #[arg(long)]
+        ltr: bool,
+        /// Parse relative to this URL.
+        #[arg(long, value_name = "URL")]
+        base: Option<String>,
+        /// URLs [default: the lines of stdin].
+        #[arg(value_name = "URL")]
+        urls: Vec<String>,
+    },
     /// Print one component of each URL, one line per URL.
     #[command(after_help = "\
 Examples:
   $ weburl get hostname 'https://user@EXAMPLE.com:8080/'
   example.com
-  $ cat urls.txt | weburl get origin | sort -u")]
+  $ cat urls.txt | weburl get origin | sort -u
+  $ weburl get registrable-domain https://www.example.co.uk/ https://whatwg.github.io/
+  example.co.uk
+  whatwg.github.io
+
+public-suffix and registrable-domain are the host's, by the Public Suffix List compiled in
+(empty for an IP address, an opaque host or a host that is itself a public suffix).")]
     Get {
         /// Parse relative to this URL.
         #[arg(long, value_name = "URL")]
         base: Option<String>,
-        /// Which component (the URL class's attribute).
+        /// Which component (the URL class's attribute, or the host's public suffix or
+        /// registrable domain).
         #[arg(value_enum)]
         component: Component,
         /// URLs [default: the lines of stdin].

@@ -12,20 +12,25 @@ use crate::input::{self, Input};
 use crate::output::{report, CliError, Out, Status};
 
 /// A component: one of the `URL` class's attributes, that is one of its settable ones
-/// ([`Setter`]) or `origin`, which is read-only.
+/// ([`Setter`]) or `origin`, which is read-only; or the host's site by the Public Suffix List
+/// (read-only, not attributes of the `URL` class).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Component {
     /// `origin`.
     Origin,
     /// A settable attribute.
     Attribute(Setter),
+    /// The host's public suffix by the Public Suffix List, or empty.
+    PublicSuffix,
+    /// The host's registrable domain by the Public Suffix List, or empty.
+    RegistrableDomain,
 }
 
 impl Component {
     /// Every component: the settable attributes in the spec's order, with `origin` after
-    /// `href` as the `URL` class lists them.
-    const ALL: [Component; Setter::ALL.len() + 1] = {
-        let mut all = [Component::Origin; Setter::ALL.len() + 1];
+    /// `href` as the `URL` class lists them, then the public suffix and registrable domain.
+    const ALL: [Component; Setter::ALL.len() + 3] = {
+        let mut all = [Component::Origin; Setter::ALL.len() + 3];
         let mut i = 0;
         while i < Setter::ALL.len() {
             #[allow(clippy::indexing_slicing)] // const evaluation: out of bounds fails the build
@@ -33,6 +38,11 @@ impl Component {
                 all[if i == 0 { 0 } else { i + 1 }] = Component::Attribute(Setter::ALL[i]);
             }
             i += 1;
+        }
+        #[allow(clippy::indexing_slicing)] // const evaluation: out of bounds fails the build
+        {
+            all[Setter::ALL.len() + 1] = Component::PublicSuffix;
+            all[Setter::ALL.len() + 2] = Component::RegistrableDomain;
         }
         all
     };
@@ -42,13 +52,23 @@ impl Component {
         match self {
             Component::Origin => "origin",
             Component::Attribute(setter) => setter.name(),
+            Component::PublicSuffix => "public-suffix",
+            Component::RegistrableDomain => "registrable-domain",
         }
     }
 
     /// What the getter gives, for `--help`.
     fn help(self) -> &'static str {
-        let Component::Attribute(setter) = self else {
-            return "`scheme://host[:port]`, or `null` (read-only)";
+        let setter = match self {
+            Component::Attribute(setter) => setter,
+            Component::Origin => return "`scheme://host[:port]`, or `null` (read-only)",
+            Component::PublicSuffix => {
+                return "The host's public suffix by the Public Suffix List, or empty (read-only)"
+            }
+            Component::RegistrableDomain => {
+                return "The host's registrable domain by the Public Suffix List, or empty \
+                        (read-only)"
+            }
         };
         match setter {
             Setter::Href => "The whole URL",
@@ -69,6 +89,12 @@ impl Component {
         match self {
             Component::Origin => write!(out, "{}", url.origin()),
             Component::Attribute(setter) => out.write_all(url.get(setter).as_bytes()),
+            Component::PublicSuffix => {
+                out.write_all(url.public_suffix().unwrap_or_default().as_bytes())
+            }
+            Component::RegistrableDomain => {
+                out.write_all(url.registrable_domain().unwrap_or_default().as_bytes())
+            }
         }
     }
 

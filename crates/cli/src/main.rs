@@ -5,6 +5,7 @@
 mod check;
 mod cli;
 mod columns;
+mod display;
 mod explain;
 mod get_set;
 mod input;
@@ -40,6 +41,24 @@ fn run(command: Command) -> Result<Status, CliError> {
             urls,
         } => check::run(&urls, base(b.as_deref())?.as_ref(), strict),
         Command::Explain { base: b, url } => explain::run(&url, base(b.as_deref())?.as_ref()),
+        Command::Display {
+            max_width,
+            omit_scheme,
+            omit_trivial_subdomains,
+            host_only,
+            ltr,
+            base: b,
+            urls,
+        } => {
+            let options = display::Options {
+                max_width,
+                omit_scheme,
+                omit_trivial_subdomains,
+                host_only,
+                ltr,
+            };
+            display::run(&urls, base(b.as_deref())?.as_ref(), options)
+        }
         Command::Get {
             base: b,
             component,

@@ -29,6 +29,7 @@ mod search;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod setters;
+mod site;
 mod splice;
 mod url;
 mod utf16;

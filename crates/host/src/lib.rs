@@ -52,6 +52,7 @@ mod ipv4;
 mod ipv6;
 mod opaque;
 mod serialize;
+mod site;
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -64,6 +65,8 @@ pub use error::{HostError, HostErrorKind, HostErrorSink};
 pub use idna::punycode::{DECODE_MAX_INPUT_LENGTH, ENCODE_MAX_INPUT_LENGTH};
 pub use ipv4::ends_in_a_number;
 pub use opaque::{is_forbidden_host_code_point, opaque_host_invalid_url_units};
+/// The Public Suffix List crate that [`Host::public_suffix_in`] and friends take lists of.
+pub use weburl_psl as psl;
 
 use error::{fail, RangeMap};
 

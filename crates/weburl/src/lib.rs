@@ -69,8 +69,53 @@
 //! number of bytes, and the URL keeps that limit: its setters refuse to make it longer
 //! ([`Url::max_length`]). Inputs over 4 GiB are always refused.
 //!
-//! Features: `std` (default); `serde`, which (de)serializes a [`Url`] as its href string.
-//! The sub-crates are re-exported as [`percent`], [`form`] and [`host`].
+//! # Sites
+//!
+//! A URL's [public suffix](https://url.spec.whatwg.org/#host-public-suffix) and
+//! [registrable domain](https://url.spec.whatwg.org/#host-registrable-domain), and HTML's
+//! [same site](https://html.spec.whatwg.org/multipage/browsers.html#same-site), by the Public
+//! Suffix List compiled into [`psl`] (MPL-2.0; see that crate for its version and how to
+//! refresh it), or by a list loaded at run time.
+//!
+//! ```
+//! use weburl::Url;
+//!
+//! let url = Url::parse("https://www.example.co.uk/a")?;
+//! assert_eq!(url.public_suffix(), Some("co.uk"));
+//! assert_eq!(url.registrable_domain(), Some("example.co.uk"));
+//! let other = Url::parse("https://static.example.co.uk/b")?;
+//! assert!(url.origin().same_site(&other.origin()));
+//!
+//! // A fresher list, shipped with the program.
+//! let list = weburl::psl::List::parse("// ===BEGIN PRIVATE DOMAINS===\nexample.co.uk\n// ===END PRIVATE DOMAINS===")?;
+//! assert_eq!(url.registrable_domain_in(&list, weburl::psl::Sections::All), Some("www.example.co.uk"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Showing URLs to people
+//!
+//! [`display`] (feature `display`, on by default) renders a URL for a person who makes a
+//! trust decision from it, as the standard's [URL rendering](https://url.spec.whatwg.org/#url-rendering)
+//! asks: no credentials, hosts in Unicode only where the UTS 39 spoof checks pass,
+//! percent-encoded text decoded where that is safe, elision that keeps the registrable
+//! domain whole.
+//!
+//! ```
+//! use weburl::{Url, UrlDisplay};
+//!
+//! let url = Url::parse("https://user:pw@www.xn--mnchen-3ya.de/stra%C3%9Fe")?;
+//! assert_eq!(url.display().to_string(), "https://www.münchen.de/straße");
+//! assert_eq!(url.display().omit_scheme(true).omit_trivial_subdomains(true).to_string(), "münchen.de/straße");
+//! let spoof = Url::parse("https://pаypal.com/")?; // a Cyrillic а
+//! assert_eq!(spoof.display().to_string(), "https://xn--pypal-4ve.com/");
+//! assert_eq!(weburl::display::is_spoof_safe("pаypal").unwrap_err().name(), "mixed-script");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Features: `std` (default); `psl-list` (default), the compiled Public Suffix List (without
+//! it the methods taking a [`psl::List`] remain); `display` (default; implies `std`), URL
+//! rendering; `serde`, which (de)serializes a [`Url`] as its href string. The sub-crates are
+//! re-exported as [`percent`], [`form`], [`host`], [`psl`] and [`display`].
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -88,6 +133,13 @@ struct MigrationGuideDoctests;
 pub use weburl_form as form;
 pub use weburl_host as host;
 pub use weburl_percent as percent;
+pub use weburl_psl as psl;
+
+/// [URL rendering](https://url.spec.whatwg.org/#url-rendering): the `weburl-display` crate.
+#[cfg(feature = "display")]
+pub use weburl_display as display;
+#[cfg(feature = "display")]
+pub use weburl_display::UrlDisplay;
 
 pub use weburl_core::{
     ErrorSink, Host, HostKind, OpaqueOrigin, Origin, ParseError, ParseErrorKind, ParseOptions,

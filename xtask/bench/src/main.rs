@@ -10,8 +10,10 @@
 
 mod check;
 mod corpus;
+mod display;
 mod instructions;
 mod libs;
+mod psl;
 mod report;
 mod runs;
 mod sinks;
@@ -25,7 +27,8 @@ use libs::{Bases, Lib, Op};
 
 const USAGE: &str = "usage: weburl-bench [--data DIR] [--wpt FILE] [--quick] [--rounds N] \
                      [--json] [--svg FILE] [--show N] [--corpus NAME]... [--limit N] \
-                     [--instructions | --instructions-only] [--runs N] [--callgrind-dir DIR]\n\
+                     [--instructions | --instructions-only] [--runs N] [--callgrind-dir DIR] \
+                     [--psl-only]\n\
                      \x20      weburl-bench count (--lib LIB --op OP | --baseline) --corpus NAME \
                      [--limit N]";
 
@@ -50,6 +53,8 @@ pub struct Args {
     callgrind_dir: PathBuf,
     /// Full runs, each its own process, for the median of the time ratios (`runs.rs`).
     runs: usize,
+    /// `--psl-only`: only the public-suffix section.
+    psl_only: bool,
 }
 
 fn workspace_root() -> PathBuf {
@@ -73,6 +78,7 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
         instructions_only: false,
         callgrind_dir: root.join("target/callgrind"),
         runs: 1,
+        psl_only: false,
     };
     let mut it = raw.iter().cloned();
     while let Some(a) = it.next() {
@@ -102,6 +108,7 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
             "--instructions" => args.instructions = true,
             "--instructions-only" => args.instructions_only = true,
             "--quick" => args.quick = true,
+            "--psl-only" => args.psl_only = true,
             "--json" => args.json = true,
             "-h" | "--help" => return Err(USAGE.to_owned()),
             other => return Err(format!("unknown argument `{other}`\n{USAGE}")),
@@ -286,15 +293,27 @@ fn run() -> Result<(), String> {
         report::print_header(&args, &libs, &corpora);
     }
 
+    let psl_text =
+        std::fs::read_to_string(workspace_root().join("crates/psl/data/public_suffix_list.dat"))
+            .map_err(|e| format!("crates/psl/data/public_suffix_list.dat: {e}"))?;
+    let psl_lists = psl::Lists::new(&psl_text)?;
+    let mut psl_results = Vec::new();
+
     let start = Instant::now();
     let mut results = Vec::new();
     let mut sink_results = Vec::new();
+    let mut display_results = Vec::new();
     for corpus in corpora.iter().filter(|_| !args.instructions_only) {
         if !args.json {
             eprintln!("weburl-bench: {} ...", corpus.name);
         }
+        psl_results.push(psl::measure(corpus, &psl_lists, args.rounds));
+        if args.psl_only {
+            continue;
+        }
         let ops = measure(corpus, &libs, &bases, args.rounds);
         sink_results.push(sinks::measure(corpus, args.rounds));
+        display_results.push(display::measure(corpus, args.rounds));
         let checks = check::run(corpus, &libs, &bases);
         results.push(CorpusResult {
             name: corpus.name.clone(),
@@ -321,8 +340,12 @@ fn run() -> Result<(), String> {
             if !instr.is_empty() {
                 obj.insert("instructions".into(), instructions::json(&instr, &time));
             }
+            obj.insert("display".into(), display::json(&display_results));
+            obj.insert("public_suffix".into(), psl::json(&psl_results, &psl_lists));
         }
         println!("{json}");
+    } else if args.psl_only {
+        psl::print_table(&psl_results, &psl_lists, args.show);
     } else {
         if !args.instructions_only {
             report::print_tables(&libs, &results);
@@ -332,6 +355,8 @@ fn run() -> Result<(), String> {
         }
         if !args.instructions_only {
             sinks::print_table(&sink_results);
+            display::print_table(&display_results);
+            psl::print_table(&psl_results, &psl_lists, args.show);
             report::print_checks(&libs, &results, args.show);
         }
         println!("\nweburl-bench: done in {:.1} s", elapsed.as_secs_f64());

@@ -1,0 +1,127 @@
+//! `weburl display`: URLs as a person should see them before trusting them (the URL
+//! Standard's URL rendering, `weburl::display`), one line per input.
+
+use std::io::Write;
+
+use weburl::display::{LtrWrap, Rendering, WidthUnit};
+use weburl::{Url, UrlDisplay};
+
+use crate::input::{self, Input};
+use crate::output::{report, CliError, Out, Status};
+
+/// The options of `weburl display`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Elide to this many terminal columns.
+    pub max_width: Option<usize>,
+    /// Omit `http://` and `https://`.
+    pub omit_scheme: bool,
+    /// Omit a leading `www.` or `m.`.
+    pub omit_trivial_subdomains: bool,
+    /// Show the host alone.
+    pub host_only: bool,
+    /// Wrap in a left-to-right isolate instead of showing a URL with right-to-left text as
+    /// its host alone.
+    pub ltr: bool,
+}
+
+impl Options {
+    /// The rendering of `url` with these options.
+    pub fn apply<'a>(&self, url: &'a Url) -> Rendering<'a> {
+        let mut r = url
+            .display()
+            .omit_scheme(self.omit_scheme)
+            .omit_trivial_subdomains(self.omit_trivial_subdomains)
+            .host_only(self.host_only)
+            .width_unit(WidthUnit::Columns);
+        if let Some(width) = self.max_width {
+            r = r.max_width(width);
+        }
+        if self.ltr {
+            r = r.ltr(LtrWrap::Isolate);
+        }
+        r
+    }
+}
+
+/// Renders each input (parsed against `base`, if given), one line each; an input that does
+/// not parse is reported on stderr, and the exit status is then 1.
+pub fn run(urls: &[String], base: Option<&Url>, options: Options) -> Result<Status, CliError> {
+    let mut out = Out::stdout();
+    let mut status = Status::default();
+    let parse = input::options(base);
+    input::for_each(urls, |item| {
+        match item {
+            Input::Text(text) => match parse.parse(text) {
+                Ok(url) => {
+                    out.write_all(options.apply(&url).render().text.as_bytes())?;
+                    out.write_all(b"\n")?;
+                }
+                Err(err) => {
+                    status.fail();
+                    report!("{text}: {err}");
+                }
+            },
+            Input::InvalidUtf8 { line, .. } => {
+                status.fail();
+                report!("line {line}: invalid UTF-8");
+            }
+        }
+        Ok(out.end_record()?)
+    })?;
+    out.finish()?;
+    Ok(status)
+}
+
+/// The `display` lines of `weburl explain`: the rendering (wrapped left to right, the
+/// wrapping not printed) and, for each label shown in `xn--` form, why.
+pub fn explain(out: &mut impl Write, url: &Url) -> std::io::Result<()> {
+    let shown = url.display().ltr(LtrWrap::Isolate).render();
+    let text = shown
+        .text
+        .trim_start_matches('\u{2066}')
+        .trim_end_matches('\u{2069}');
+    writeln!(out, "display   {text}")?;
+    for ace in &shown.ace_labels {
+        writeln!(
+            out,
+            "          {} shown, not {}: {} ({})",
+            ace.label,
+            ace.unicode,
+            ace.reason,
+            ace.reason.name()
+        )?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_apply() {
+        let url = Url::parse("https://www.example.com/a/b/c/d/e").unwrap();
+        let o = Options {
+            omit_scheme: true,
+            omit_trivial_subdomains: true,
+            ..Options::default()
+        };
+        assert_eq!(o.apply(&url).to_string(), "example.com/a/b/c/d/e");
+        let o = Options {
+            max_width: Some(24),
+            ..Options::default()
+        };
+        assert_eq!(o.apply(&url).to_string(), "https://…example.com/a/…");
+    }
+
+    #[test]
+    fn explains_ace_labels() {
+        let url = Url::parse("https://аррӏе.com/").unwrap();
+        let mut buf = Vec::new();
+        explain(&mut buf, &url).unwrap();
+        let text = String::from_utf8(buf).unwrap();
+        assert!(text.contains("display   https://xn--80ak6aa92e.com/\n"));
+        assert!(text.contains("xn--80ak6aa92e shown, not аррӏе: all Cyrillic"));
+    }
+}
