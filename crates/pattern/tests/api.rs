@@ -1,0 +1,175 @@
+//! The public API beyond WPT: the regular expression translation (v-flag set notation, named
+//! errors for what the linear-time engine cannot run), exec's groups, and test_url's
+//! allocation budget.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use weburl::Url;
+use weburl_alloc_count::{count, Counting};
+use weburl_pattern::{Error, UrlPattern, UrlPatternInit, UrlPatternOptions};
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
+
+fn path(p: &str) -> Result<UrlPattern, Error> {
+    let init = UrlPatternInit {
+        pathname: Some(p.to_owned()),
+        ..Default::default()
+    };
+    UrlPattern::new(&init, None, UrlPatternOptions::default())
+}
+
+fn matches(p: &UrlPattern, pathname: &str) -> bool {
+    let init = UrlPatternInit {
+        pathname: Some(pathname.to_owned()),
+        ..Default::default()
+    };
+    p.test(&init, None).unwrap()
+}
+
+#[test]
+fn v_flag_set_notation() {
+    let p = path("/:x([\\p{L}--[a-z]]+)").unwrap();
+    assert!(matches(&p, "/ABC"));
+    // The input is canonicalized first: É becomes %C3%89, which is not a letter.
+    assert!(!matches(&p, "/\u{C9}"));
+    assert!(!matches(&p, "/abc"));
+    let p = path("/:x([\\w&&[^\\d]]+)").unwrap();
+    assert!(matches(&p, "/abc_"));
+    assert!(!matches(&p, "/a1"));
+    let p = path("/:x([[a-z]--[aeiou]]+)").unwrap();
+    assert!(matches(&p, "/xyz"));
+    assert!(!matches(&p, "/xaz"));
+    let p = path("/:x([\\q{a|b}c])").unwrap();
+    assert!(matches(&p, "/b"));
+}
+
+#[test]
+fn what_the_engine_cannot_run_is_a_named_error() {
+    for (pattern, what) in [
+        ("/(a(?=b))", "look-ahead"),
+        ("/(a(?!b))", "look-ahead"),
+        ("/(a(?<=b))", "look-behind"),
+        ("/(a(?<!b))", "look-behind"),
+        ("/((?<n>a)\\k<n>)", "backreference"),
+        ("/((?:a)\\1)", "backreference"),
+        ("/([\\q{ab}])", "class string disjunction"),
+    ] {
+        let err = path(pattern).unwrap_err();
+        assert_eq!(err, Error::UnsupportedRegExp(what), "{pattern}");
+        assert_eq!(err.name(), "unsupported-regexp");
+    }
+}
+
+#[test]
+fn invalid_ecmascript_is_invalid_regexp() {
+    for pattern in [
+        "/(a{)",
+        "/(a]b)",
+        "/(*a)",
+        "/(a{2,1})",
+        "/(\\q)",
+        "/([a&&&b])",
+        "/([a--])",
+    ] {
+        let err = path(pattern).unwrap_err();
+        assert_eq!(err.name(), "invalid-regexp", "{pattern}: {err}");
+    }
+}
+
+#[test]
+fn ecmascript_classes_not_unicode_ones() {
+    // \d is [0-9] in ECMAScript, not every Unicode digit.
+    let p = UrlPattern::new(
+        &UrlPatternInit {
+            hash: Some(":d(\\d+)".to_owned()),
+            ..Default::default()
+        },
+        None,
+        UrlPatternOptions::default(),
+    )
+    .unwrap();
+    assert!(p.test("https://e.com/#123", None).unwrap());
+    assert!(!p.test("https://e.com/#\u{0663}", None).unwrap());
+}
+
+#[test]
+fn exec_groups_and_unmatched_optional_groups() {
+    let p = UrlPattern::parse("https://example.com/:a/:b?", None).unwrap();
+    let r = p.exec("https://example.com/x", None).unwrap().unwrap();
+    assert_eq!(
+        r.pathname.groups,
+        vec![
+            ("a".to_owned(), Some("x".to_owned())),
+            ("b".to_owned(), None)
+        ]
+    );
+    let r = p.exec("https://example.com/x/y", None).unwrap().unwrap();
+    assert_eq!(r.pathname.get("b"), Some("y"));
+    assert!(p.exec("https://example.com/x/y/z", None).unwrap().is_none());
+}
+
+#[test]
+fn ignore_case() {
+    let options = UrlPatternOptions { ignore_case: true };
+    let p = UrlPattern::new("https://example.com/Foo/:id", None, options).unwrap();
+    assert!(p.test("https://example.com/fOO/1", None).unwrap());
+    let p = UrlPattern::parse("https://example.com/Foo/:id", None).unwrap();
+    assert!(!p.test("https://example.com/fOO/1", None).unwrap());
+}
+
+#[test]
+fn constructor_errors_are_named() {
+    let cases: [(&str, Option<&str>, &str); 4] = [
+        ("/no/protocol", None, "relative-without-base"),
+        ("https://example.com/:a/:a", None, "duplicate-name"),
+        ("https://example.com/{a", None, "unexpected-token"),
+        ("/x", Some("not a url"), "invalid-base-url"),
+    ];
+    for (pattern, base, name) in cases {
+        let err = UrlPattern::parse(pattern, base).unwrap_err();
+        assert_eq!(err.name(), name, "{pattern}: {err}");
+    }
+    let init = UrlPatternInit::default();
+    let err = UrlPattern::new(&init, Some("https://e.com/"), UrlPatternOptions::default());
+    assert_eq!(err.unwrap_err(), Error::BaseUrlWithInit);
+}
+
+#[test]
+fn test_url_allocates_nothing() {
+    let patterns = [
+        "https://example.com/users/:id",
+        "https://*.example.com/*",
+        "http{s}?://example.com/api/:version(v\\d+)/:rest*",
+        "https://example.com/files/*.:ext(png|jpg)",
+    ];
+    let url = Url::parse("https://example.com/api/v2/users/42").unwrap();
+    for p in patterns {
+        let p = UrlPattern::parse(p, None).unwrap();
+        let first = p.test_url(&url); // warms the regex cache of this thread
+        let (again, allocs) = count(|| p.test_url(&url));
+        assert_eq!(first, again);
+        assert_eq!(allocs, 0, "{p:?}");
+    }
+}
+
+#[test]
+fn test_agrees_with_exec() {
+    let p = UrlPattern::parse("https://example.com/:a+/:b(\\d*)?", None).unwrap();
+    for input in [
+        "https://example.com/x",
+        "https://example.com/x/y/12",
+        "https://example.com/",
+        "not a url",
+    ] {
+        assert_eq!(
+            p.test(input, None).unwrap(),
+            p.exec(input, None).unwrap().is_some(),
+            "{input}"
+        );
+    }
+}
