@@ -79,6 +79,10 @@ struct PatternParser<'a> {
     pending_fixed_value: String,
     index: usize,
     next_numeric_name: usize,
+    /// The names of the parts so far: [is a duplicate name](https://urlpattern.spec.whatwg.org/#is-a-duplicate-name)
+    /// looks them up here rather than walking the part list, which would be quadratic in
+    /// the number of groups.
+    names: std::collections::HashSet<String>,
 }
 
 /// [parse a pattern string](https://urlpattern.spec.whatwg.org/#parse-a-pattern-string)
@@ -95,6 +99,7 @@ pub(crate) fn parse_pattern_string(
         pending_fixed_value: String::new(),
         index: 0,
         next_numeric_name: 0,
+        names: std::collections::HashSet::new(),
     };
     while p.index < p.tokens.len() {
         let char_token = p.try_consume_token(TokenType::Char);
@@ -297,7 +302,7 @@ impl PatternParser<'_> {
             self.next_numeric_name += 1;
             n
         };
-        if self.parts.iter().any(|p| p.name == name) {
+        if !self.names.insert(name.clone()) {
             return Err(Error::DuplicateName(name));
         }
         let encoded_prefix = (self.encoding_callback)(&prefix)?;

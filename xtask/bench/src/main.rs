@@ -9,6 +9,7 @@
 mod check;
 mod corpus;
 mod libs;
+mod patterns;
 mod report;
 mod sinks;
 
@@ -198,17 +199,23 @@ fn run() -> Result<(), String> {
             checks,
         });
     }
+    if !args.json {
+        eprintln!("weburl-bench: URLPattern ...");
+    }
+    let pattern_result = patterns::measure(&corpora, args.rounds);
     let elapsed = start.elapsed();
 
     if args.json {
         let mut json = report::json(&args, &libs, &results, elapsed);
         if let Some(obj) = json.as_object_mut() {
             obj.insert("validation_error_sinks".into(), sinks::json(&sink_results));
+            obj.insert("urlpattern".into(), patterns::json(&pattern_result));
         }
         println!("{json}");
     } else {
         report::print_tables(&libs, &results);
         sinks::print_table(&sink_results);
+        patterns::print_table(&pattern_result);
         report::print_checks(&libs, &results, args.show);
         println!("\nweburl-bench: done in {:.1} s", elapsed.as_secs_f64());
     }
