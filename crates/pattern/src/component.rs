@@ -35,6 +35,9 @@ pub(crate) struct Component {
     pub(crate) parts: Vec<Part>,
     pub(crate) group_names: Vec<String>,
     pub(crate) has_regexp_groups: bool,
+    /// The encoding callback and options it was compiled with (for `generate`).
+    pub(crate) encoding_callback: EncodingCallback,
+    pub(crate) options: Options,
     matcher: Matcher,
 }
 
@@ -46,7 +49,7 @@ impl Component {
     /// [compile a component](https://urlpattern.spec.whatwg.org/#compile-a-component)
     pub(crate) fn compile(
         input: &str,
-        encoding_callback: EncodingCallback<'_>,
+        encoding_callback: EncodingCallback,
         options: &Options,
     ) -> Result<Component, Error> {
         let parts = parse_pattern_string(input, options, encoding_callback)?;
@@ -76,6 +79,8 @@ impl Component {
             parts,
             group_names,
             has_regexp_groups,
+            encoding_callback,
+            options: *options,
             matcher,
         })
     }

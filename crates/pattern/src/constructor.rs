@@ -345,7 +345,7 @@ impl Parser {
     fn compute_protocol_matches_a_special_scheme_flag(&mut self) -> Result<(), Error> {
         let protocol_string = self.make_component_string();
         let protocol_component =
-            Component::compile(&protocol_string, &canonicalize_protocol, &Options::DEFAULT)?;
+            Component::compile(&protocol_string, canonicalize_protocol, &Options::DEFAULT)?;
         if protocol_component.matches_a_special_scheme() {
             self.protocol_matches_a_special_scheme = true;
         }

@@ -50,6 +50,9 @@ pub enum Error {
     BaseUrlWithInit,
     /// The base URL does not parse.
     InvalidBaseUrl,
+    /// [`generate`](crate::UrlPattern::generate) met a part that does not stand for one
+    /// string.
+    CannotGenerate(&'static str),
 }
 
 impl Error {
@@ -66,6 +69,7 @@ impl Error {
             Error::RelativeWithoutBase => "relative-without-base",
             Error::BaseUrlWithInit => "base-url-with-init",
             Error::InvalidBaseUrl => "invalid-base-url",
+            Error::CannotGenerate(_) => "cannot-generate",
         }
     }
 }
@@ -80,7 +84,9 @@ impl fmt::Display for Error {
             Error::DuplicateName(name) => write!(f, " ({name:?})"),
             Error::InvalidComponent { component, value } => write!(f, " ({component} {value:?})"),
             Error::InvalidRegExp(why) => write!(f, " ({why})"),
-            Error::UnsupportedRegExp(what) => write!(f, " ({what})"),
+            Error::UnsupportedRegExp(what) | Error::CannotGenerate(what) => {
+                write!(f, " ({what})")
+            }
             _ => Ok(()),
         }
     }

@@ -32,6 +32,7 @@ mod component;
 mod constructor;
 mod ecma;
 mod error;
+mod generate;
 mod parser;
 mod tokenizer;
 
@@ -302,25 +303,25 @@ impl UrlPattern {
             ignore_case: options.ignore_case,
             ..Options::DEFAULT
         };
-        let protocol = Component::compile(&protocol, &canonicalize_protocol, &Options::DEFAULT)?;
+        let protocol = Component::compile(&protocol, canonicalize_protocol, &Options::DEFAULT)?;
         let username = Component::compile(
             &star(processed.username),
-            &canonicalize_username,
+            canonicalize_username,
             &Options::DEFAULT,
         )?;
         let password = Component::compile(
             &star(processed.password),
-            &canonicalize_password,
+            canonicalize_password,
             &Options::DEFAULT,
         )?;
         let hostname = if hostname_pattern_is_an_ipv6_address(&hostname) {
-            Component::compile(&hostname, &canonicalize_ipv6_hostname, &Options::HOSTNAME)?
+            Component::compile(&hostname, canonicalize_ipv6_hostname, &Options::HOSTNAME)?
         } else {
-            Component::compile(&hostname, &canonicalize_hostname, &Options::HOSTNAME)?
+            Component::compile(&hostname, canonicalize_hostname, &Options::HOSTNAME)?
         };
         let port = Component::compile(
             &port,
-            &|v: &str| canonicalize_port(v, None),
+            |v: &str| canonicalize_port(v, None),
             &Options::DEFAULT,
         )?;
         let pathname = if protocol.matches_a_special_scheme() {
@@ -328,16 +329,16 @@ impl UrlPattern {
                 ignore_case: options.ignore_case,
                 ..Options::PATHNAME
             };
-            Component::compile(&pathname, &canonicalize_pathname, &path_compile_options)?
+            Component::compile(&pathname, canonicalize_pathname, &path_compile_options)?
         } else {
-            Component::compile(&pathname, &canonicalize_opaque_pathname, &compile_options)?
+            Component::compile(&pathname, canonicalize_opaque_pathname, &compile_options)?
         };
         let search = Component::compile(
             &star(processed.search),
-            &canonicalize_search,
+            canonicalize_search,
             &compile_options,
         )?;
-        let hash = Component::compile(&star(processed.hash), &canonicalize_hash, &compile_options)?;
+        let hash = Component::compile(&star(processed.hash), canonicalize_hash, &compile_options)?;
         Ok(UrlPattern {
             components: [
                 protocol, username, password, hostname, port, pathname, search, hash,
@@ -522,6 +523,30 @@ impl UrlPattern {
             pathname,
             search,
             hash,
+        })
+    }
+
+    /// `generate(component, groups)` (tentative in WPT): the component string this pattern
+    /// matches with these group values, e.g. `/books/42` for the pathname `/books/:id` and
+    /// `id` = `42`. Each value is encoded as the component's fixed text is (percent-encoding,
+    /// IDNA). [`Error::CannotGenerate`] when a part does not stand for one string: a
+    /// modifier, a custom regexp, a wildcard, a missing group, or a value the group would not
+    /// match.
+    ///
+    /// ```
+    /// use weburl_pattern::{ComponentName, UrlPattern};
+    /// let p = UrlPattern::parse("https://example.com/books/:id", None)?;
+    /// let path = p.generate(ComponentName::Pathname, &[("id", "a b")])?;
+    /// assert_eq!(path, "/books/a%20b");
+    /// # Ok::<(), weburl_pattern::Error>(())
+    /// ```
+    pub fn generate(
+        &self,
+        component: ComponentName,
+        groups: &[(&str, &str)],
+    ) -> Result<String, Error> {
+        generate::generate(self.component(component), |name| {
+            groups.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
         })
     }
 

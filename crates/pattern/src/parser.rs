@@ -68,12 +68,12 @@ impl Options {
 }
 
 /// An [encoding callback](https://urlpattern.spec.whatwg.org/#encoding-callback).
-pub(crate) type EncodingCallback<'a> = &'a dyn Fn(&str) -> Result<String, Error>;
+pub(crate) type EncodingCallback = fn(&str) -> Result<String, Error>;
 
 /// A [pattern parser](https://urlpattern.spec.whatwg.org/#pattern-parser).
-struct PatternParser<'a> {
+struct PatternParser {
     tokens: Vec<Token>,
-    encoding_callback: EncodingCallback<'a>,
+    encoding_callback: EncodingCallback,
     segment_wildcard_regexp: String,
     parts: Vec<Part>,
     pending_fixed_value: String,
@@ -89,7 +89,7 @@ struct PatternParser<'a> {
 pub(crate) fn parse_pattern_string(
     input: &str,
     options: &Options,
-    encoding_callback: EncodingCallback<'_>,
+    encoding_callback: EncodingCallback,
 ) -> Result<Vec<Part>, Error> {
     let mut p = PatternParser {
         tokens: tokenize(input, Policy::Strict)?,
@@ -170,7 +170,7 @@ pub(crate) fn generate_segment_wildcard_regexp(options: &Options) -> String {
     result
 }
 
-impl PatternParser<'_> {
+impl PatternParser {
     /// [try to consume a token](https://urlpattern.spec.whatwg.org/#try-to-consume-a-token)
     fn try_consume_token(&mut self, ty: TokenType) -> Option<Token> {
         let next = self.tokens.get(self.index)?;

@@ -173,3 +173,49 @@ fn test_agrees_with_exec() {
         );
     }
 }
+
+/// The fuzz target's invariants over every string of the WPT cases, each as a pattern string
+/// (against a base) and as a pathname pattern, on a few inputs: no panic, named errors,
+/// `test` == `exec().is_some()` == `test_url`.
+#[test]
+fn fuzz_invariants_on_wpt_strings() {
+    fn strings(v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::String(s) => out.push(s.clone()),
+            serde_json::Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+            serde_json::Value::Object(o) => o.values().for_each(|x| strings(x, out)),
+            _ => {}
+        }
+    }
+    let mut all = Vec::new();
+    strings(&weburl_wpt::load("urlpatterntestdata.json"), &mut all);
+    let inputs = [
+        "https://example.com/a/b?c=d#e",
+        "http://sub.example.org:8080/x/y.html",
+    ];
+    for s in &all {
+        let init = UrlPatternInit {
+            pathname: Some(s.clone()),
+            ..Default::default()
+        };
+        for built in [
+            UrlPattern::parse(s, Some("https://example.com/a/b")),
+            UrlPattern::new(&init, None, UrlPatternOptions { ignore_case: true }),
+        ] {
+            let p = match built {
+                Ok(p) => p,
+                Err(e) => {
+                    assert!(e.to_string().starts_with("invalid URL pattern: "));
+                    continue;
+                }
+            };
+            for input in inputs.iter().copied().chain([s.as_str()]) {
+                let t = p.test(input, None).unwrap();
+                assert_eq!(t, p.exec(input, None).unwrap().is_some(), "{s:?} {input:?}");
+                if let Ok(url) = Url::parse(input) {
+                    assert_eq!(p.test_url(&url), t, "{s:?} {input:?}");
+                }
+            }
+        }
+    }
+}
