@@ -313,14 +313,13 @@ impl Translator {
         } else if remove.contains('s') {
             self.dot_all = false;
         }
-        self.out.push_str("(?");
-        self.out.push_str(&add.replace('s', ""));
+        // `s` is carried by `dot_all` (the translation of `.`); only `i` is left to `regex`.
+        let mut flags = add.replace('s', "");
         if remove.contains('i') {
-            self.out.push_str("-i");
+            flags.push_str("-i");
         }
-        if self.out.ends_with("(?") {
-            self.out.push_str("i-i");
-        }
+        self.out.push_str("(?");
+        self.out.push_str(&flags);
         self.out.push(':');
         Ok(())
     }

@@ -66,6 +66,19 @@ fn what_the_engine_cannot_run_is_a_named_error() {
 }
 
 #[test]
+fn modifier_groups() {
+    let p = path("/:x((?i:ab)c)").unwrap();
+    assert!(matches(&p, "/ABc"));
+    assert!(!matches(&p, "/ABC"));
+    let p = path("/:x((?s:.)+)").unwrap();
+    assert!(matches(&p, "/abc"));
+    assert_eq!(
+        path("/:x((?m:a))").unwrap_err().name(),
+        "unsupported-regexp"
+    );
+}
+
+#[test]
 fn invalid_ecmascript_is_invalid_regexp() {
     for pattern in [
         "/(a{)",
@@ -217,5 +230,36 @@ fn fuzz_invariants_on_wpt_strings() {
                 }
             }
         }
+    }
+}
+
+/// WPT's urlpattern-hasregexpgroups.any.js cases.
+#[test]
+fn has_regexp_groups() {
+    let no = [
+        "https://example.com/*",
+        "https://example.com/:foo",
+        "https://example.com/(.*)",
+        "https://example.com/:foo(.*)",
+        "https://example.com/([^\\/]+?)",
+        "https://*.example.com/",
+    ];
+    for p in no {
+        assert!(
+            !UrlPattern::parse(p, None).unwrap().has_regexp_groups(),
+            "{p}"
+        );
+    }
+    let yes = [
+        "https://example.com/(\\d+)",
+        "https://example.com/:id(\\d+)",
+        "https://(a|b).example.com/",
+        "http{s}?://example.com:(8\\d+)/",
+    ];
+    for p in yes {
+        assert!(
+            UrlPattern::parse(p, None).unwrap().has_regexp_groups(),
+            "{p}"
+        );
     }
 }
