@@ -56,6 +56,7 @@ pub(crate) fn translate(source: &str, ignore_case: bool) -> Result<Translation, 
         dot_all: false,
         captures: 0,
         empty_reset: Vec::new(),
+        depth: 0,
     };
     if ignore_case {
         t.out.push_str("(?i)");
@@ -70,6 +71,10 @@ pub(crate) fn translate(source: &str, ignore_case: bool) -> Result<Translation, 
     })
 }
 
+/// How deep groups and classes may nest: the translation recurses once per level, and
+/// `regex` refuses deeper nesting than 250 anyway.
+const MAX_DEPTH: usize = 200;
+
 fn invalid(why: &str) -> Error {
     Error::InvalidRegExp(why.to_owned())
 }
@@ -83,6 +88,8 @@ struct Translator {
     /// Capture groups opened so far.
     captures: usize,
     empty_reset: Vec<(usize, usize)>,
+    /// Groups and classes open around the current position.
+    depth: usize,
 }
 
 /// What an atom was, for the quantifier after it.
@@ -95,6 +102,15 @@ enum Atom {
 }
 
 impl Translator {
+    /// Enters a group or class; deeper than [`MAX_DEPTH`] is refused.
+    fn enter(&mut self) -> Result<(), Error> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(Error::UnsupportedRegExp("nesting deeper than 200"));
+        }
+        Ok(())
+    }
+
     fn peek(&self) -> Option<char> {
         self.chars.get(self.pos).copied()
     }
@@ -241,6 +257,7 @@ impl Translator {
 
     /// After `(`: a group, a modifier group, or a look-around.
     fn group(&mut self) -> Result<Atom, Error> {
+        self.enter()?;
         let saved_dot_all = self.dot_all;
         let mut capture = None;
         if self.eat('?') {
@@ -273,6 +290,7 @@ impl Translator {
         }
         self.out.push(')');
         self.dot_all = saved_dot_all;
+        self.depth -= 1;
         Ok(match capture {
             Some(first) => Atom::Capture(first, self.captures),
             None => Atom::Quantifiable,
@@ -490,6 +508,13 @@ impl Translator {
 
     /// After `[`: a `v`-mode class (ClassSetExpression), returned as a `regex` class.
     fn class(&mut self) -> Result<String, Error> {
+        self.enter()?;
+        let class = self.class_contents();
+        self.depth -= 1;
+        class
+    }
+
+    fn class_contents(&mut self) -> Result<String, Error> {
         let negated = self.eat('^');
         let neg = if negated { "^" } else { "" };
         if self.eat(']') {

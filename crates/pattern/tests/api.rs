@@ -79,6 +79,17 @@ fn modifier_groups() {
 }
 
 #[test]
+fn deep_nesting_is_refused_not_a_stack_overflow() {
+    for n in [10_000, 1_000_000] {
+        let p = format!("/({}a{})", "(?:".repeat(n), ")".repeat(n));
+        assert_eq!(path(&p).unwrap_err().name(), "unsupported-regexp");
+        let p = format!("/({}a{})", "[".repeat(n), "]".repeat(n));
+        assert!(path(&p).is_err());
+    }
+    assert!(path(&format!("/({}a{})", "(?:".repeat(100), ")".repeat(100))).is_ok());
+}
+
+#[test]
 fn invalid_ecmascript_is_invalid_regexp() {
     for pattern in [
         "/(a{)",
