@@ -274,3 +274,19 @@ fn has_regexp_groups() {
         );
     }
 }
+
+#[test]
+fn patterns_are_shared_across_threads() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<UrlPattern>();
+    let p = std::sync::Arc::new(UrlPattern::parse("https://example.com/:id", None).unwrap());
+    let handles: Vec<_> = (0..4)
+        .map(|i| {
+            let p = p.clone();
+            std::thread::spawn(move || p.test(format!("https://example.com/{i}").as_str(), None))
+        })
+        .collect();
+    for h in handles {
+        assert!(h.join().unwrap().unwrap());
+    }
+}
