@@ -18,6 +18,11 @@
 //!   is [`Error::UnsupportedRegExp`]: the `regex` engine matches in time linear in the input
 //!   because it has none of these.
 //!
+//! - `\p{…}` names go to `regex`, which resolves them as Unicode's loose matching does: it
+//!   accepts every name ECMAScript does except the properties of strings (`RGI_Emoji`, …,
+//!   which are [`Error::InvalidRegExp`] here), and a few spellings ECMAScript rejects (a
+//!   script without `sc=`, other letter case).
+//!
 //! Capturing groups keep their numbers: a named group `(?<n>…)` becomes an unnamed group, so
 //! that group `i` is the `i`th capture as in ECMAScript.
 //!
