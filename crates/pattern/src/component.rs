@@ -3,10 +3,11 @@
 //!
 //! [Compiling a component](https://urlpattern.spec.whatwg.org/#compile-a-component) makes the
 //! standard's regular expression, translated for the `regex` crate (see [`crate::ecma`]).
-//! As the standard's note allows, two shapes are matched without it, with the same result:
-//! the lone wildcard `*` (`^(.*)$`: any input without a line terminator) and fixed text
-//! without `ignoreCase` (`^text$`: equality). Only components that need a regular expression
-//! pay for building one.
+//! As the standard's note allows, some shapes are matched without it, with the same result:
+//! the lone wildcard `*` (`^(.*)$`: any input without a line terminator), fixed text without
+//! `ignoreCase` (`^text$`: equality), and fixed text with delimited segments and a trailing
+//! wildcard ([`crate::simple`]). Only components that need a regular expression pay for
+//! building one.
 
 use regex::Regex;
 
@@ -16,6 +17,7 @@ use crate::parser::{
     generate_pattern_string, generate_regular_expression_and_name_list, parse_pattern_string,
     EncodingCallback, Modifier, Options, Part, PartType,
 };
+use crate::simple::Simple;
 
 #[derive(Clone, Debug)]
 enum Matcher {
@@ -23,6 +25,8 @@ enum Matcher {
     Wildcard,
     /// `^text$`, case-sensitive, no groups.
     Exact(String),
+    /// Fixed text, delimited segments, a trailing wildcard.
+    Simple(Simple),
     /// The standard's regular expression, translated, and the capture groups whose empty
     /// match ECMAScript rejects (see [`crate::ecma`]).
     Regex(Regex, Vec<(usize, usize)>),
@@ -70,7 +74,10 @@ impl Component {
                 value,
                 ..
             }] if !options.ignore_case => Matcher::Exact(value.clone()),
-            _ => build_regex(&regular_expression_string, options.ignore_case)?,
+            _ => match Simple::new(&parts, options) {
+                Some(simple) => Matcher::Simple(simple),
+                None => build_regex(&regular_expression_string, options.ignore_case)?,
+            },
         };
         let pattern_string = generate_pattern_string(&parts, options);
         let has_regexp_groups = parts.iter().any(|p| p.ty == PartType::Regexp);
@@ -91,6 +98,7 @@ impl Component {
         match &self.matcher {
             Matcher::Wildcard => !has_line_terminator(input),
             Matcher::Exact(text) => input == text,
+            Matcher::Simple(simple) => simple.run(input, None),
             Matcher::Regex(re, _) => re.is_match(input),
         }
     }
@@ -101,6 +109,10 @@ impl Component {
         match &self.matcher {
             Matcher::Wildcard => (!has_line_terminator(input)).then(|| vec![Some(input)]),
             Matcher::Exact(text) => (input == text).then(Vec::new),
+            Matcher::Simple(simple) => {
+                let mut groups = Vec::with_capacity(self.group_names.len());
+                simple.run(input, Some(&mut groups)).then_some(groups)
+            }
             Matcher::Regex(re, empty_reset) => {
                 let caps = re.captures(input)?;
                 let mut groups: Vec<Option<&str>> = (0..re.captures_len())

@@ -34,6 +34,7 @@ mod ecma;
 mod error;
 mod generate;
 mod parser;
+mod simple;
 mod tokenizer;
 
 use core::cmp::Ordering;
