@@ -77,6 +77,11 @@ pub fn cases() -> Vec<Case> {
             },
         },
         Case {
+            name: "pattern /:a/:b/* without a regex (simple.rs)",
+            sizes: SIZES,
+            setup: |n| exec_case("https://h/:a/:b/*", repeat("https://h/x/y/", "z/", n)),
+        },
+        Case {
             name: "pattern ignoreCase segment runs",
             sizes: SIZES,
             setup: |n| {
