@@ -24,7 +24,7 @@ use std::process::Stdio;
 use crate::{util, wpt_sync, Failure, Result};
 
 /// The targets, in the order they run.
-pub const TARGETS: [&str; 10] = [
+pub const TARGETS: [&str; 11] = [
     "parse",
     "setters",
     "join",
@@ -34,6 +34,7 @@ pub const TARGETS: [&str; 10] = [
     "fastpath",
     "psl",
     "display",
+    "pattern",
     "differential",
 ];
 
@@ -231,6 +232,8 @@ struct Seeds {
     forms: BTreeSet<String>,
     /// Strings for percent-encoding.
     percent: BTreeSet<String>,
+    /// `pattern NUL url` pairs and pattern strings (urlpatterntestdata.json), for `pattern`.
+    patterns: BTreeSet<String>,
 }
 
 impl Seeds {
@@ -281,6 +284,22 @@ impl Seeds {
                 }
             }
         }
+        // Every string of the URLPattern cases (patterns, inputs, base URLs) as a pattern, and
+        // with each of a few inputs.
+        let pattern_strings: BTreeSet<String> =
+            json_string_pairs(&read(&wpt.join("urlpatterntestdata.json"))?)
+                .into_iter()
+                .map(|(_, value)| value)
+                .collect();
+        for value in pattern_strings {
+            for input in [
+                "https://example.com/a/b?c=d#e",
+                "http://sub.example.org:8080/x/y.html",
+            ] {
+                seeds.patterns.insert(format!("{value}\0{input}"));
+            }
+            seeds.patterns.insert(value);
+        }
         let datasets = root.join(DATASETS);
         match fs::read_dir(&datasets) {
             Ok(entries) => {
@@ -323,6 +342,7 @@ impl Seeds {
             "host" | "psl" => Box::new(self.hosts.iter()),
             "form" => Box::new(self.forms.iter()),
             "percent" => Box::new(self.percent.iter()),
+            "pattern" => Box::new(self.patterns.iter()),
             _ => Box::new(self.urls.iter()),
         }
     }

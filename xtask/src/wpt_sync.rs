@@ -1,9 +1,11 @@
 //! `cargo xtask wpt-sync [--from DIR] [--update] [--revision REV]`.
 //!
-//! Copies the WPT URL data files named in `wpt-data/MANIFEST` into `wpt-data/` and checks each
-//! file's sha256 against the manifest. The source is `--from DIR`, else `../shared/wpt` beside
-//! the workspace when it exists, else a download of `url/resources/<file>` at the manifest's
-//! revision with `curl`.
+//! Copies the WPT data files named in `wpt-data/MANIFEST` into `wpt-data/` and checks each
+//! file's sha256 against the manifest. Two WPT directories feed it (see [`Suite`]): the URL
+//! Standard's `url/resources/` and, for files named `urlpattern*`, URLPattern's
+//! `urlpattern/resources/`. The source is `--from DIR` (every file in DIR), else the shared
+//! copies beside the workspace (`../shared/wpt`, `../shared/urlpattern`) when they exist, else
+//! a download of `<suite>/resources/<file>` at the manifest's revision with `curl`.
 //!
 //! Without `--update` the manifest is the truth: a source file whose checksum differs is an
 //! error and nothing is written for it. With `--update` the source is the truth: files are
@@ -42,10 +44,40 @@ pub const DATA_DIR: &str = "wpt-data";
 /// `shared/` beside it).
 pub const SHARED_WPT: &str = "../shared/wpt";
 
-/// The download address for maintainers without `../shared/wpt`; `{rev}` and `{file}` are
-/// substituted.
+/// The shared copy of URLPattern's WPT data (and its standard), relative to the workspace root.
+pub const SHARED_URLPATTERN: &str = "../shared/urlpattern";
+
+/// The download address for maintainers without the shared copies; `{rev}`, `{dir}` (the
+/// suite's WPT directory) and `{file}` are substituted.
 pub const DOWNLOAD_URL: &str =
-    "https://raw.githubusercontent.com/web-platform-tests/wpt/{rev}/url/resources/{file}";
+    "https://raw.githubusercontent.com/web-platform-tests/wpt/{rev}/{dir}/resources/{file}";
+
+/// A WPT directory that data files come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Suite {
+    /// The WPT directory: `url` or `urlpattern`.
+    wpt_dir: &'static str,
+    /// The shared local copy, relative to the workspace root.
+    shared: &'static str,
+}
+
+const URL_SUITE: Suite = Suite {
+    wpt_dir: "url",
+    shared: SHARED_WPT,
+};
+const URLPATTERN_SUITE: Suite = Suite {
+    wpt_dir: "urlpattern",
+    shared: SHARED_URLPATTERN,
+};
+
+/// The suite of a data file: URLPattern's files are named `urlpattern*`.
+fn suite_of(file: &str) -> Suite {
+    if file.starts_with("urlpattern") {
+        URLPATTERN_SUITE
+    } else {
+        URL_SUITE
+    }
+}
 
 /// The command that regenerates weburl-core's insta snapshots after a data upgrade. The test
 /// target named here is the core crate's snapshot test (it may not exist yet); keep this in
@@ -173,7 +205,8 @@ impl Manifest {
     fn render(&self) -> String {
         let mut out = String::new();
         out.push_str(
-            "# WPT URL test data (web-platform-tests url/resources/) pinned for weburl.\n\
+            "# WPT test data (web-platform-tests url/resources/, and urlpattern/resources/ for\n\
+             # the urlpattern* files) pinned for weburl.\n\
              # Maintained by `cargo xtask wpt-sync --update`; see README.md.\n\
              # `revision <rev>`, then `<sha256>  <file>` (a third field is a per-file revision).\n",
         );
@@ -233,7 +266,10 @@ fn is_date(rev: &str) -> bool {
 }
 
 enum Source {
+    /// `--from DIR`: every file from DIR.
     Dir(PathBuf),
+    /// The shared copies beside the workspace root: each file from its suite's directory.
+    Shared(PathBuf),
     Download,
 }
 
@@ -241,7 +277,30 @@ impl Source {
     fn describe(&self, revision: &str) -> String {
         match self {
             Source::Dir(dir) => dir.display().to_string(),
+            Source::Shared(_) => format!("{SHARED_WPT} and {SHARED_URLPATTERN}"),
             Source::Download => format!("web-platform-tests at {revision} (curl)"),
+        }
+    }
+
+    /// The directories that `--update` lists for new files.
+    fn dirs(&self) -> Vec<PathBuf> {
+        match self {
+            Source::Dir(dir) => vec![dir.clone()],
+            Source::Shared(root) => [URL_SUITE, URLPATTERN_SUITE]
+                .iter()
+                .map(|s| root.join(s.shared))
+                .filter(|d| d.is_dir())
+                .collect(),
+            Source::Download => Vec::new(),
+        }
+    }
+
+    /// The directory to read `file` from (none for a download).
+    fn dir_for(&self, file: &str) -> Option<PathBuf> {
+        match self {
+            Source::Dir(dir) => Some(dir.clone()),
+            Source::Shared(root) => Some(root.join(suite_of(file).shared)),
+            Source::Download => None,
         }
     }
 }
@@ -258,7 +317,7 @@ fn choose_source(root: &Path, from: Option<&Path>) -> Result<Source> {
     }
     if root.join(SHARED_WPT).is_dir() {
         // Relative to the workspace root, which is where `sync` runs its file operations.
-        Ok(Source::Dir(root.join(SHARED_WPT)))
+        Ok(Source::Shared(root.to_path_buf()))
     } else {
         Ok(Source::Download)
     }
@@ -338,13 +397,13 @@ fn verify_and_copy(manifest: &Manifest, source: &Source, data_dir: &Path) -> Res
     for entry in &manifest.entries {
         let dest = data_dir.join(&entry.file);
         let dest_matches = read_if_exists(&dest)?.map(|b| sha256_hex(&b) == entry.sha256);
-        let bytes = match source {
-            Source::Dir(dir) => read_source(dir, &entry.file)?,
-            Source::Download if dest_matches == Some(true) => {
+        let bytes = match source.dir_for(&entry.file) {
+            Some(dir) => read_source(&dir, &entry.file)?,
+            None if dest_matches == Some(true) => {
                 lines.push((Status::Unchanged, entry.file.clone(), String::new()));
                 continue;
             }
-            Source::Download => download(
+            None => download(
                 entry.revision.as_deref().unwrap_or(&manifest.revision),
                 &entry.file,
                 data_dir,
@@ -415,7 +474,8 @@ fn update(
         }
     }
     let mut new_files = BTreeSet::new();
-    if let Source::Dir(dir) = source {
+    let dirs = source.dirs();
+    for dir in &dirs {
         for name in json_files_in(dir)? {
             if !entries.iter().any(|e| e.file == name) {
                 new_files.insert(name.clone());
@@ -426,13 +486,15 @@ fn update(
                 });
             }
         }
+    }
+    if !dirs.is_empty() {
         entries.sort_by(|a, b| a.file.cmp(&b.file));
     }
     let mut changed = 0usize;
     for entry in &mut entries {
-        let bytes = match source {
-            Source::Dir(dir) => read_source(dir, &entry.file)?,
-            Source::Download => download(
+        let bytes = match source.dir_for(&entry.file) {
+            Some(dir) => read_source(&dir, &entry.file)?,
+            None => download(
                 entry.revision.as_deref().unwrap_or(&revision),
                 &entry.file,
                 data_dir,
@@ -538,7 +600,7 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result {
         .map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))
 }
 
-/// Fetches `url/resources/<file>` at `rev` with curl.
+/// Fetches `<suite>/resources/<file>` at `rev` with curl.
 fn download(rev: &str, file: &str, data_dir: &Path) -> Result<Vec<u8>> {
     if is_date(rev) || rev == "unknown" {
         return Err(Failure::new(format!(
@@ -548,7 +610,10 @@ fn download(rev: &str, file: &str, data_dir: &Path) -> Result<Vec<u8>> {
              `cargo xtask wpt-sync --update --revision <commit>` (after reviewing the data)."
         )));
     }
-    let url = DOWNLOAD_URL.replace("{rev}", rev).replace("{file}", file);
+    let url = DOWNLOAD_URL
+        .replace("{rev}", rev)
+        .replace("{dir}", suite_of(file).wpt_dir)
+        .replace("{file}", file);
     let tmp = data_dir.join(format!(".{file}.download"));
     eprintln!("  {:<17} {url}", "fetching");
     let status = Command::new("curl")
@@ -606,6 +671,16 @@ mod tests {
     fn dates_are_not_downloadable_revisions() {
         assert!(is_date("2026-07-11"));
         assert!(!is_date("d1655f32e1b75a6f052a26647f1c108b7b4f689e"));
+    }
+
+    #[test]
+    fn suites() {
+        assert_eq!(suite_of("urltestdata.json"), URL_SUITE);
+        assert_eq!(suite_of("urlpatterntestdata.json"), URLPATTERN_SUITE);
+        assert_eq!(
+            suite_of("urlpattern-compare-test-data.json").wpt_dir,
+            "urlpattern"
+        );
     }
 
     #[test]

@@ -182,4 +182,27 @@ Examples:
         /// The URL to change.
         url: String,
     },
+    /// Match URLs against a URLPattern; print each one's groups as a JSON line.
+    ///
+    /// One line per URL: {"input":..,"match":true,"groups":{"pathname":{"id":"42"},..}}
+    /// (an unmatched optional group is null; components whose pattern is `*` are left out),
+    /// or {"input":..,"match":false}. Exit status 1
+    /// when any URL does not match; 2 when the pattern is invalid.
+    #[command(after_help = "\
+Example:
+  $ weburl match 'https://*.example.com/books/:id' https://shop.example.com/books/42
+  {\"input\":\"https://shop.example.com/books/42\",\"match\":true,\"groups\":{\"hostname\":{\"0\":\"shop\"},\"pathname\":{\"id\":\"42\"}}}")]
+    Match {
+        /// Resolve a relative pattern against this URL.
+        #[arg(long, value_name = "URL")]
+        base: Option<String>,
+        /// Match pathname, search and hash case-insensitively.
+        #[arg(long)]
+        ignore_case: bool,
+        /// The pattern (URLPattern constructor string syntax).
+        pattern: String,
+        /// URLs [default: the lines of stdin].
+        #[arg(value_name = "URL")]
+        urls: Vec<String>,
+    },
 }

@@ -12,6 +12,7 @@ mod input;
 mod json;
 mod output;
 mod parse;
+mod pattern_match;
 
 use std::io::ErrorKind;
 use std::process::ExitCode;
@@ -70,6 +71,12 @@ fn run(command: Command) -> Result<Status, CliError> {
             value,
             url,
         } => get_set::set(component, &value, &url, base(b.as_deref())?.as_ref()),
+        Command::Match {
+            base: b,
+            ignore_case,
+            pattern,
+            urls,
+        } => pattern_match::run(&pattern, &urls, b.as_deref(), ignore_case),
     }
 }
 

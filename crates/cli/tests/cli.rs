@@ -498,3 +498,41 @@ fn broken_pipe_ends_quietly() {
     broken_pipe(&["check"]);
     broken_pipe(&["get", "pathname"]);
 }
+
+// ---- match ----
+
+#[test]
+fn match_prints_groups_per_url() {
+    let r = run(&[
+        "match",
+        "https://*.example.com/books/:id",
+        "https://shop.example.com/books/42",
+        "https://example.org/",
+    ]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "{\"input\":\"https://shop.example.com/books/42\",\"match\":true,\
+         \"groups\":{\"hostname\":{\"0\":\"shop\"},\"pathname\":{\"id\":\"42\"}}}\n\
+         {\"input\":\"https://example.org/\",\"match\":false}\n"
+    );
+}
+
+#[test]
+fn match_optional_group_is_null_and_bad_pattern_is_usage_error() {
+    let r = run(&[
+        "match",
+        "--base",
+        "https://e.com/",
+        "/a/:x?",
+        "https://e.com/a",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "{\"input\":\"https://e.com/a\",\"match\":true,\"groups\":{\"pathname\":{\"x\":null}}}\n"
+    );
+    let r = run(&["match", "https://e.com/(a(?=b))", "https://e.com/ab"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("unsupported-regexp"), "{}", r.stderr);
+}

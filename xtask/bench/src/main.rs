@@ -13,6 +13,7 @@ mod corpus;
 mod display;
 mod instructions;
 mod libs;
+mod patterns;
 mod psl;
 mod report;
 mod runs;
@@ -325,6 +326,14 @@ fn run() -> Result<(), String> {
             checks,
         });
     }
+    let pattern_result = if args.instructions_only || args.psl_only {
+        None
+    } else {
+        if !args.json {
+            eprintln!("weburl-bench: URLPattern ...");
+        }
+        Some(patterns::measure(&corpora, args.rounds))
+    };
     let instr = if args.instructions || args.instructions_only {
         count_instructions(&args, &libs, &corpora)?
     } else {
@@ -342,6 +351,9 @@ fn run() -> Result<(), String> {
             }
             obj.insert("display".into(), display::json(&display_results));
             obj.insert("public_suffix".into(), psl::json(&psl_results, &psl_lists));
+            if let Some(pattern_result) = &pattern_result {
+                obj.insert("urlpattern".into(), patterns::json(pattern_result));
+            }
         }
         println!("{json}");
     } else if args.psl_only {
@@ -357,6 +369,9 @@ fn run() -> Result<(), String> {
             sinks::print_table(&sink_results);
             display::print_table(&display_results);
             psl::print_table(&psl_results, &psl_lists, args.show);
+            if let Some(pattern_result) = &pattern_result {
+                patterns::print_table(pattern_result);
+            }
             report::print_checks(&libs, &results, args.show);
         }
         println!("\nweburl-bench: done in {:.1} s", elapsed.as_secs_f64());

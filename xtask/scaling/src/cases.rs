@@ -87,8 +87,9 @@ fn params(n: usize, name: impl Fn(usize) -> String) -> SearchParams {
 /// memory system alone grows per 10x on this machine (caches); it never fails the run.
 pub const BASELINE: &str = "baseline: copy the input";
 
+/// Every case: the URL ones here, then the URLPattern ones.
 pub fn cases() -> Vec<Case> {
-    vec![
+    let mut all = vec![
         Case {
             name: BASELINE,
             sizes: URL_SIZES,
@@ -552,5 +553,7 @@ pub fn cases() -> Vec<Case> {
                 })
             },
         },
-    ]
+    ];
+    all.extend(crate::pattern_cases::cases());
+    all
 }

@@ -26,6 +26,7 @@
 //! contains WORD.
 
 mod cases;
+mod pattern_cases;
 
 use std::process::ExitCode;
 use std::time::Duration;
