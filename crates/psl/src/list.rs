@@ -12,7 +12,7 @@ use crate::table::{
     ROOT, RULE_ICANN, RULE_PRIVATE, WILD_ICANN, WILD_PRIVATE,
 };
 
-/// A Public Suffix List: the compiled one ([`List::compiled`], feature `list`) or one parsed at
+/// A Public Suffix List: the compiled one (`List::compiled`, feature `list`) or one parsed at
 /// run time from the list's text ([`List::parse`]). Both answer the same lookups at the same
 /// speed; a lookup allocates nothing and borrows its results from the domain it was given.
 ///
@@ -254,27 +254,31 @@ impl List {
     }
 
     /// The public suffix of `domain` and the rule that gave it, with the rules of `sections`.
-    /// See [`crate::lookup`].
+    /// A trailing dot is kept out of the match and in the results; `None` for the empty
+    /// domain, a leading dot and an empty last label.
     #[inline]
     pub fn lookup<'a>(&self, domain: &'a str, sections: Sections) -> Option<Suffix<'a>> {
         self.with_table(|t| lookup::<true>(t, domain, sections.mask()))
     }
 
-    /// The public suffix of `domain` (both sections). See [`crate::public_suffix`].
+    /// The public suffix of `domain` (both sections). A trailing dot is kept (`example.com.` gives
+    /// `com.`).
     #[inline]
     pub fn public_suffix<'a>(&self, domain: &'a str) -> Option<&'a str> {
         self.with_table(|t| lookup::<false>(t, domain, Sections::All.mask()))
             .map(|s| s.as_str())
     }
 
-    /// The registrable domain of `domain` (both sections). See [`crate::registrable_domain`].
+    /// The registrable domain of `domain` (both sections). `None` when `domain` is
+    /// its own public suffix.
     #[inline]
     pub fn registrable_domain<'a>(&self, domain: &'a str) -> Option<&'a str> {
         self.with_table(|t| lookup::<false>(t, domain, Sections::All.mask()))?
             .registrable_domain()
     }
 
-    /// Whether `domain` is a public suffix (both sections). See [`crate::is_public_suffix`].
+    /// Whether `domain` is a public suffix (both sections). Any single label is (by
+    /// the implicit rule `*`).
     #[inline]
     pub fn is_public_suffix(&self, domain: &str) -> bool {
         self.with_table(|t| lookup::<false>(t, domain, Sections::All.mask()))

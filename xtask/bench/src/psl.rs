@@ -278,7 +278,9 @@ pub fn print_table(results: &[PslResult], lists: &Lists, show: usize) {
                 None if host.starts_with('.') => {
                     "a leading dot: test_psl.txt expects null, psl ignores the dot".to_owned()
                 }
-                None => "weburl finds no public suffix".to_owned(),
+                None => "an empty label (after removing one trailing dot): weburl matches no \
+                         rule to it and gives null"
+                    .to_owned(),
                 Some(s) => format!(
                     "weburl's rule {}; the psl crate's list ({}) differs from the pinned one",
                     s.rule(),
