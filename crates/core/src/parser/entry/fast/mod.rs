@@ -224,7 +224,7 @@ struct HostRun {
 /// The authority (`host [":" port]`) at `start`, whose host bytes are `run`: the host's end,
 /// the port, the path's start and whether the host has upper-case letters; `None` unless
 /// accepted (see the module documentation).
-#[inline]
+#[inline(always)]
 fn authority(
     b: &[u8],
     start: usize,
@@ -398,26 +398,27 @@ fn rest(b: &[u8], at: usize, file: bool) -> Option<(bool, Option<usize>, Option<
     Some((add_slash, query_start, fragment_start))
 }
 
-/// Scans `input`: its layout if it is accepted, else its scheme and authority if they are
-/// (see the module documentation).
-pub(crate) fn scan(input: &str) -> Scan {
-    let b = input.as_bytes();
+/// The scheme and authority at the start of `b`, if the fast path accepts them (see the
+/// module documentation); else the scheme if that is accepted (`Err(None)`: not even that).
+/// `can_parse` needs no more: no step after them fails (see `entry::can_parse`).
+#[inline(always)]
+pub(crate) fn head(b: &[u8]) -> Result<Prefix, Option<SchemePrefix>> {
     let Some((scheme_type, scheme_end, scheme_upper)) = scheme(b) else {
-        return Scan::Rejected;
+        return Err(None);
     };
     let host_start = scheme_end + 3;
     let run = host_run(b, host_start);
     let Some((host_end, port, path_start, host_upper, host_kind)) =
         authority(b, host_start, &run, scheme_type)
     else {
-        return Scan::Scheme(SchemePrefix {
+        return Err(Some(SchemePrefix {
             scheme_type,
             scheme_end,
             lowercase: scheme_upper,
             host_run_end: run.end,
-        });
+        }));
     };
-    let head = Prefix {
+    Ok(Prefix {
         scheme_type,
         scheme_end,
         host_start,
@@ -426,8 +427,18 @@ pub(crate) fn scan(input: &str) -> Scan {
         path_start,
         lowercase: scheme_upper || host_upper,
         host_kind,
+    })
+}
+
+/// Scans `input`: its layout if it is accepted, else its scheme and authority if they are
+/// (see the module documentation).
+pub(crate) fn scan(input: &str) -> Scan {
+    let b = input.as_bytes();
+    let head = match head(b) {
+        Ok(head) => head,
+        Err(scheme) => return scheme.map_or(Scan::Rejected, Scan::Scheme),
     };
-    match rest(b, path_start, scheme_type.is_file()) {
+    match rest(b, head.path_start, head.scheme_type.is_file()) {
         Some((add_slash, query_start, fragment_start)) => Scan::Accepted(Layout {
             head,
             query_start,
