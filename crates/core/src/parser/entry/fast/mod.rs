@@ -66,25 +66,24 @@
 //! # How the bytes are checked
 //!
 //! The scheme is compared as one `u64` word. The host, path, query and fragment are then
-//! each checked eight bytes at a time, without a branch per byte: the classes of the eight
-//! bytes (from [`words::CLASS`], a table computed from the percent-encode sets) are gathered into a
-//! word, in which the bytes that end the component are a mask (see [`words::scan_words`]). A
-//! component ends at the first byte of that mask (found with `trailing_zeros`), and only then
-//! is that byte looked at, so each component costs one data-dependent branch, not one per
-//! byte, per label or per segment. The rarer checks are found from masks too and only then
-//! done byte by byte: a host label that starts with `xn--` has a `--`, a single-dot or
-//! double-dot path segment starts with `.` or `%` right after a `/`, and the last label
-//! (for the ends in a number checker) starts after the host's last `.`, which is most often
-//! in its last eight bytes.
+//! each checked sixteen bytes at a time, without a branch per byte: a [`block::Block`] gives,
+//! for a byte class defined from the percent-encode sets, the mask of its sixteen bytes in
+//! (or not in) it, one bit per byte (SSE2 compares on x86-64, else table lookups). A
+//! component ends at the first byte of its mask of bytes that end it (found with
+//! `trailing_zeros`, see [`block::scan_blocks`]), and only then is that byte looked at, so
+//! each component costs one data-dependent branch, not one per byte, per label or per
+//! segment. The rarer checks are found from masks too and only then done byte by byte: a host
+//! label that starts with `xn--` has a `--`, a single-dot or double-dot path segment starts
+//! with `.` or `%` right after a `/`, and the last label (for the ends in a number checker)
+//! starts after the host's last `.`, which is most often in its last eight bytes.
 
+mod block;
 mod words;
 
 use weburl_host::HostKind;
 
-use self::words::{
-    before, equals, first_word, last_byte, mask, scan_words, splat, without, word, DASH, DOT,
-    FRAGMENT_OK, HOST_OK, PATH_OK, QUERY_OK, SLASH, UPPER,
-};
+use self::block::{before, scan_blocks, LEN};
+use self::words::{equals, first_word, last_byte, mask, splat, word};
 use crate::parser::path::{is_double_dot, is_single_dot};
 use crate::scheme::SchemeType;
 
@@ -198,13 +197,13 @@ fn last_label(b: &[u8], start: usize, end: usize) -> usize {
 fn host_run(b: &[u8], start: usize) -> HostRun {
     let mut upper = 0;
     let mut dashes = 0;
-    let end = scan_words(b, start, |c| {
-        let stop = without(c, HOST_OK);
+    let end = scan_blocks(b, start, |c| {
+        let stop = c.host_bad();
         let keep = before(stop);
-        upper |= c & keep & splat(UPPER);
-        // A `-` followed by a `-`, or the word's last byte if it is `-`.
-        let dash = c & splat(DASH);
-        dashes |= dash & keep & ((dash >> 8) | (u64::from(DASH) << 56));
+        upper |= c.upper() & keep;
+        // A `-` followed by a `-`, or the block's last byte if it is `-`.
+        let dash = c.dash();
+        dashes |= dash & keep & ((dash >> 1) | (1 << (LEN - 1)));
         stop
     });
     HostRun {
@@ -312,13 +311,13 @@ fn path(b: &[u8], at: usize, file: bool) -> Option<(usize, bool)> {
     // dot segment starts), and the previous word's slashes.
     let mut dot_starts = 0;
     let mut slash_before = 0;
-    let end = scan_words(b, at, |c| {
-        // `SLASH` is the bit below `DOT`: shifted up by a byte and a bit, it is on the next
-        // byte's `DOT`.
-        let slash = c & splat(SLASH);
-        dot_starts |= c & splat(DOT) & ((slash << 9) | (slash_before >> 55));
+    let end = scan_blocks(b, at, |c| {
+        // The bytes after a `/`: the slashes shifted up by a byte, and the previous block's
+        // last byte.
+        let slash = c.slash();
+        dot_starts |= c.dot() & ((slash << 1) | (slash_before >> (LEN - 1)));
         slash_before = slash;
-        without(c, PATH_OK)
+        c.path_bad()
     });
     if !matches!(b.get(end), None | Some(b'?' | b'#'))
         || (dot_starts != 0 && has_dot_segment(b.get(at..end)?))
@@ -381,7 +380,7 @@ fn rest(b: &[u8], at: usize, file: bool) -> Option<(bool, Option<usize>, Option<
     let mut query_start = None;
     if b.get(i) == Some(&b'?') {
         query_start = Some(i);
-        i = scan_words(b, i + 1, |c| without(c, QUERY_OK));
+        i = scan_blocks(b, i + 1, |c| c.query_bad());
     }
     // Fragment.
     let mut fragment_start = None;
@@ -389,7 +388,7 @@ fn rest(b: &[u8], at: usize, file: bool) -> Option<(bool, Option<usize>, Option<
         None => {}
         Some(b'#') => {
             fragment_start = Some(i);
-            if scan_words(b, i + 1, |c| without(c, FRAGMENT_OK)) != b.len() {
+            if scan_blocks(b, i + 1, |c| c.fragment_bad()) != b.len() {
                 return None;
             }
         }
