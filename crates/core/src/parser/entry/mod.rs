@@ -111,15 +111,24 @@ pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
     // the whole input, ensures.
     match fast::head(input.as_bytes()) {
         Ok(_) if rest_fits(0, input.len(), ParseConfig::default().max_len) => {
-            base.is_none_or(|b| can_parse(b, None))
+            base.is_none_or(can_parse_base)
         }
-        Ok(head) => can_parse_slow(input, base, fast::Scan::Prefix(head)),
+        // Too long to be judged by its length: the state machine from the scheme's end (which
+        // needs no more than the scan's verdict, so the compiler drops what the scan records
+        // of the scheme and authority).
+        Ok(_) => can_parse_slow(input, base, fast::Scan::Rejected),
         Err(scheme) => can_parse_slow(
             input,
             base,
             scheme.map_or(fast::Scan::Rejected, fast::Scan::Scheme),
         ),
     }
+}
+
+/// [`can_parse`] on a base, out of line (it is rarely given).
+#[inline(never)]
+fn can_parse_base(base: &str) -> bool {
+    can_parse(base, None)
 }
 
 /// [`can_parse`] on an input whose scheme and authority the fast path does not accept (or

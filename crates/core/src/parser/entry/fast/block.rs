@@ -162,6 +162,16 @@ impl Portable {
     pub(super) fn dash(self) -> u32 {
         self.with(DASH)
     }
+    /// `.` (a host's last label starts after its last one; not a class of [`CLASS`], whose
+    /// eight bits are taken).
+    #[inline(always)]
+    pub(super) fn period(self) -> u32 {
+        let mut m = 0;
+        for (k, &b) in self.0.iter().enumerate() {
+            m |= u32::from(b == b'.') << k;
+        }
+        m
+    }
     #[inline(always)]
     pub(super) fn path_bad(self) -> u32 {
         !self.with(PATH_OK) & ALL
@@ -318,6 +328,10 @@ mod sse2 {
             bits(self.eq(b'-'))
         }
         #[inline(always)]
+        pub(in super::super) fn period(self) -> u32 {
+            bits(self.eq(b'.'))
+        }
+        #[inline(always)]
         pub(in super::super) fn path_bad(self) -> u32 {
             !self.printable_but(PATH_STOPS) & ALL
         }
@@ -402,6 +416,7 @@ mod tests {
         assert_eq!(b.host_bad(), p.host_bad(), "host {bytes:?}");
         assert_eq!(b.upper(), p.upper(), "upper {bytes:?}");
         assert_eq!(b.dash(), p.dash(), "dash {bytes:?}");
+        assert_eq!(b.period(), p.period(), "period {bytes:?}");
         assert_eq!(b.path_bad(), p.path_bad(), "path {bytes:?}");
         assert_eq!(b.slash(), p.slash(), "slash {bytes:?}");
         assert_eq!(b.dot(), p.dot(), "dot {bytes:?}");
@@ -431,6 +446,7 @@ mod tests {
         assert_eq!(p.dash(), at(&[2]));
         assert_eq!(p.slash(), at(&[5]));
         assert_eq!(p.dot(), at(&[3, 6]));
+        assert_eq!(p.period(), at(&[3]));
         assert_eq!(p.path_bad(), at(&[7, 8, 9, 10, 11, 13, 14, 15]));
         assert_eq!(p.query_bad(), at(&[8, 9, 10, 12, 15]));
         assert_eq!(p.fragment_bad(), at(&[9, 10, 11, 15]));

@@ -75,7 +75,7 @@
 //! segment. The rarer checks are found from masks too and only then done byte by byte: a host
 //! label that starts with `xn--` has a `--`, a single-dot or double-dot path segment starts
 //! with `.` or `%` right after a `/`, and the last label (for the ends in a number checker)
-//! starts after the host's last `.`, which is most often in its last eight bytes.
+//! starts after the last `.` of the host's blocks' masks of `.`.
 
 mod block;
 mod words;
@@ -83,7 +83,7 @@ mod words;
 use weburl_host::HostKind;
 
 use self::block::{before, scan_blocks, LEN};
-use self::words::{equals, first_word, last_byte, mask, splat, word};
+use self::words::{first_word, mask, splat, word};
 use crate::parser::path::{is_double_dot, is_single_dot};
 use crate::scheme::SchemeType;
 
@@ -168,35 +168,15 @@ fn is_serialized_ipv4(host: &[u8]) -> bool {
     parts == 4
 }
 
-/// Where the last label of the host `b[start..end]` (not empty) starts: after its last `.`,
-/// found in its last eight bytes if there.
-#[inline(always)]
-fn last_label(b: &[u8], start: usize, end: usize) -> usize {
-    let len = end - start;
-    if let Some(&w) = end
-        .checked_sub(8)
-        .and_then(|s| b.get(s..end)?.first_chunk::<8>())
-    {
-        // The host's bytes are the last `len` of the word.
-        let dots = equals(u64::from_le_bytes(w), b'.') & !mask(8 - len.min(8));
-        if dots != 0 {
-            return end - 8 + last_byte(dots) + 1;
-        }
-        if len <= 8 {
-            return start;
-        }
-    }
-    b.get(start..end)
-        .and_then(|h| h.iter().rposition(|&c| c == b'.'))
-        .map_or(start, |p| start + p + 1)
-}
-
 /// The run of host bytes (ASCII alphanumerics, `-`, `.`, `_`) at `start`: where it ends,
-/// whether it has ASCII upper alphas, and whether it has `--` (or ends with `-`).
+/// where its last label starts (after its last `.`), whether it has ASCII upper alphas, and
+/// whether it has `--` (or a block of it ends with `-`).
 #[inline(always)]
 fn host_run(b: &[u8], start: usize) -> HostRun {
     let mut upper = 0;
     let mut dashes = 0;
+    let mut at = start;
+    let mut label = start;
     let end = scan_blocks(b, start, |c| {
         let stop = c.host_bad();
         let keep = before(stop);
@@ -204,10 +184,17 @@ fn host_run(b: &[u8], start: usize) -> HostRun {
         // A `-` followed by a `-`, or the block's last byte if it is `-`.
         let dash = c.dash();
         dashes |= dash & keep & ((dash >> 1) | (1 << (LEN - 1)));
+        // After the block's last `.` in the run, if any.
+        let dots = c.period() & keep;
+        if dots != 0 {
+            label = at + (u32::BITS - dots.leading_zeros()) as usize;
+        }
+        at += LEN;
         stop
     });
     HostRun {
         end,
+        label,
         upper: upper != 0,
         dashes: dashes != 0,
     }
@@ -216,6 +203,7 @@ fn host_run(b: &[u8], start: usize) -> HostRun {
 /// What [`host_run`] found.
 struct HostRun {
     end: usize,
+    label: usize,
     upper: bool,
     dashes: bool,
 }
@@ -239,7 +227,7 @@ fn authority(
         }
         HostKind::Empty
     } else {
-        let label_start = last_label(b, start, host_end);
+        let label_start = run.label;
         let host = b.get(start..host_end)?;
         if label_start >= host_end {
             // Ends with `.`.
@@ -495,9 +483,10 @@ mod tests {
     }
 
     #[test]
-    fn masks_across_words() {
-        // A dot segment or `xn--` label at every offset, also across the words' boundaries.
-        for pad in 0..17 {
+    fn masks_across_blocks() {
+        // A dot segment, `xn--` label or last label at every offset, also across the blocks'
+        // boundaries.
+        for pad in 0..34 {
             let p = "a".repeat(pad);
             assert!(accepted(&format!("https://ex.com/{p}/a.%2e/b")), "{pad}");
             for dots in [".", "..", "%2E", ".%2e", "%2e.", "%2e%2E"] {
