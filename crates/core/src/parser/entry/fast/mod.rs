@@ -279,7 +279,7 @@ fn authority(
 /// segment.
 fn has_dot_segment(path: &[u8]) -> bool {
     path.split(|&c| c == b'/')
-        .any(|seg| core::str::from_utf8(seg).is_ok_and(|s| is_single_dot(s) || is_double_dot(s)))
+        .any(|seg| seg.len() <= 6 && (is_single_dot(seg) || is_double_dot(seg)))
 }
 
 /// The path at `at`: its end and whether it is empty (the serialization then has `/`), or
@@ -419,6 +419,9 @@ pub(crate) fn head(b: &[u8]) -> Result<Prefix, Option<SchemePrefix>> {
 
 /// Scans `input`: its layout if it is accepted, else its scheme and authority if they are
 /// (see the module documentation).
+// Inlined into `entry::parse`: the layout is then built where it is used (callgrind: -45
+// instructions per URL on wpt-urltestdata, -5 on node_files).
+#[inline(always)]
 pub(crate) fn scan(input: &str) -> Scan {
     let b = input.as_bytes();
     let head = match head(b) {
