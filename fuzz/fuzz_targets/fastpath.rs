@@ -1,4 +1,5 @@
-//! Fast paths against the full state machine.
+//! Fast paths against the full state machine (the fast path's scan classifies bytes with SSE2
+//! on x86-64: this compares it with the scalar state machine).
 //!
 //! weburl-core's fast path for inputs already in serialized form can be switched off with the
 //! `ParseOptions::full_state_machine(true)` (a test hook, feature `__test-hooks`); every input is parsed both ways (with

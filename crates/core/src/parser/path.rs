@@ -20,17 +20,18 @@ const PATH_OR_SLASHES: AsciiSet = PATH_OR_SLASH.add(b'\\');
 const OPAQUE_PATH_STOP: AsciiSet = C0_CONTROL.add(b'?').add(b'#').add(b' ');
 
 /// A [single-dot URL path segment](https://url.spec.whatwg.org/#single-dot-path-segment).
-pub(crate) fn is_single_dot(s: &str) -> bool {
-    s == "." || s.eq_ignore_ascii_case("%2e")
+/// (Bytes: the fast path's scan has no `str` for a segment, and needs none.)
+pub(crate) fn is_single_dot(s: &[u8]) -> bool {
+    s == b"." || s.eq_ignore_ascii_case(b"%2e")
 }
 
 /// A [double-dot URL path segment](https://url.spec.whatwg.org/#double-dot-path-segment).
-pub(crate) fn is_double_dot(s: &str) -> bool {
+pub(crate) fn is_double_dot(s: &[u8]) -> bool {
     matches!(s.len(), 2 | 4 | 6)
-        && (s == ".."
-            || s.eq_ignore_ascii_case(".%2e")
-            || s.eq_ignore_ascii_case("%2e.")
-            || s.eq_ignore_ascii_case("%2e%2e"))
+        && (s == b".."
+            || s.eq_ignore_ascii_case(b".%2e")
+            || s.eq_ignore_ascii_case(b"%2e.")
+            || s.eq_ignore_ascii_case(b"%2e%2e"))
 }
 
 impl<S: ErrorSink> Parser<'_, '_, S> {
@@ -147,13 +148,13 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
             let segment = self.url.out.get(seg_start + 1..).unwrap_or_default();
             // Single-dot and double-dot segments start with `.` or `%` (`%2e`).
             let dot = matches!(segment.as_bytes().first(), Some(b'.' | b'%'));
-            if dot && is_double_dot(segment) {
+            if dot && is_double_dot(segment.as_bytes()) {
                 self.url.out.truncate(seg_start);
                 self.shorten_path();
                 if !slash {
                     self.url.out.push('/');
                 }
-            } else if dot && is_single_dot(segment) {
+            } else if dot && is_single_dot(segment.as_bytes()) {
                 self.url.out.truncate(seg_start);
                 if !slash {
                     self.url.out.push('/');

@@ -7,6 +7,8 @@
 //! 1. [`parse`] (or [`can_parse`]) refuses an input over 4 GiB, then
 //! 2. [`fast::scan`], one pass over the bytes, finds how much of the input is already in
 //!    serialized form: all of it, its scheme and authority, its scheme, or nothing.
+//!    (`can_parse` only looks at the scheme and authority, [`fast::head`]: when they are
+//!    accepted, the input parses.)
 //! 3. An input accepted whole is copied ([`resume::accepted`]) without the state machine.
 //!    Otherwise [`input::preprocess`] trims it and removes tabs and newlines,
 //!    [`Resume::find`] decides where the state machine takes over (the scheme start state,
@@ -97,21 +99,43 @@ pub(crate) fn fast_accepts(input: &str) -> bool {
 }
 
 /// [`canParse(url, base)`](https://url.spec.whatwg.org/#dom-url-canparse): whether `input`
-/// parses against `base` (parsed first, if given). [`parse`] with the fast path's scan done
-/// once and an accepted input never built; a base is then only parsed to see that it parses.
+/// parses against `base` (parsed first, if given). The fast path's scheme and authority
+/// ([`fast::head`]) decide most inputs without writing anything; the others are [`parse`]d
+/// into the thread's scratch buffer, from where the scan stopped, until the verdict is known.
 pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
-    let scan = fast::scan(input);
-    // The fast path accepts the whole input (then the URL is the input, with a `/` added when
-    // the path is empty, see `resume::accepted`), or its scheme and authority, which the state
-    // machine would parse as it does (see `Resume::PathStart`) and follow with the path start
-    // state, after which no step fails (see `Parser::stops_here`). Either way the input parses
-    // if its URL fits in the maximum length, which the bound the state machine stops by, taken
-    // over the whole input, ensures.
-    if matches!(scan, fast::Scan::Accepted(_) | fast::Scan::Prefix(_))
-        && rest_fits(0, input.len(), ParseConfig::default().max_len)
-    {
-        return base.is_none_or(|b| can_parse(b, None));
+    // With the scheme and authority accepted, the state machine would parse them as it does
+    // (see `Resume::PathStart`) and go on in the path start state, after which no step fails
+    // (see `Parser::stops_here`): the path, query and fragment need not be looked at (whether
+    // the fast path would accept them too makes no difference). The input then parses if its
+    // URL fits in the maximum length, which the bound the state machine stops by, taken over
+    // the whole input, ensures.
+    match fast::head(input.as_bytes()) {
+        Ok(_) if rest_fits(0, input.len(), ParseConfig::default().max_len) => {
+            base.is_none_or(can_parse_base)
+        }
+        // Too long to be judged by its length: the state machine from the scheme's end (which
+        // needs no more than the scan's verdict, so the compiler drops what the scan records
+        // of the scheme and authority).
+        Ok(_) => can_parse_slow(input, base, fast::Scan::Rejected),
+        Err(scheme) => can_parse_slow(
+            input,
+            base,
+            scheme.map_or(fast::Scan::Rejected, fast::Scan::Scheme),
+        ),
     }
+}
+
+/// [`can_parse`] on a base, out of line (it is rarely given).
+#[inline(never)]
+fn can_parse_base(base: &str) -> bool {
+    can_parse(base, None)
+}
+
+/// [`can_parse`] on an input whose scheme and authority the fast path does not accept (or
+/// that is too long to be judged by its length alone): the state machine, taking over where
+/// the scan stopped. Out of line, so that the fast path stays small.
+#[inline(never)]
+fn can_parse_slow(input: &str, base: Option<&str>, scan: fast::Scan) -> bool {
     let base = match base.map(|b| parse(b, &ParseConfig::default(), ())) {
         Some(Ok(b)) => Some(b),
         Some(Err(_)) => return false,
