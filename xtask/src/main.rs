@@ -21,7 +21,8 @@ commands:
   wpt-sync [--from DIR] [--update] [--revision REV]
                     copy the WPT files named in wpt-data/MANIFEST into wpt-data/ and check
                     their sha256 (--update rewrites the manifest after a deliberate upgrade)
-  test [ARGS...]    wpt-sync, then `cargo test --workspace --all-features [ARGS...]`
+  test [ARGS...]    wpt-sync, then `cargo test --workspace --all-features [ARGS...]`;
+                    without ARGS, then the tests of crates/datafusion (own workspace)
   bench [--data DIR] [--quick] [--json] [--svg FILE] [--rounds N] [--show N]
                     time weburl, ada and rust-url on the URL corpora (release build)
   fuzz [--seconds N] [--sanitizer address|none] [TARGET...]

@@ -1,6 +1,8 @@
 //! `cargo xtask test [ARGS...]`: syncs the WPT data (a no-op when it is present and matches the
 //! manifest), then runs `cargo test --workspace --all-features [ARGS...]` with its output
-//! streamed and its exit code propagated.
+//! streamed and its exit code propagated. Without ARGS it then runs the tests of
+//! `crates/datafusion` (its own workspace: DataFusion and Ballista, see its Cargo.toml), with
+//! all its features, so the SQL and Ballista tests run too.
 
 use crate::{util, wpt_sync, Result};
 
@@ -14,5 +16,24 @@ pub fn main(args: &[String]) -> Result {
         "xtask: cargo test --workspace --all-features{}",
         args.iter().map(|a| format!(" {a}")).collect::<String>()
     );
-    util::run_streaming(&mut cmd, "cargo test")
+    util::run_streaming(&mut cmd, "cargo test")?;
+    if args.is_empty() {
+        datafusion()?;
+    }
+    Ok(())
+}
+
+/// The tests of the `weburl-datafusion` workspace (`crates/datafusion`).
+fn datafusion() -> Result {
+    let manifest = util::workspace_root().join("crates/datafusion/Cargo.toml");
+    let mut cmd = util::cargo();
+    cmd.current_dir(util::workspace_root())
+        .arg("test")
+        .arg("--manifest-path")
+        .arg(&manifest)
+        .args(["--all-features", "--locked"]);
+    eprintln!(
+        "xtask: cargo test --manifest-path crates/datafusion/Cargo.toml --all-features --locked"
+    );
+    util::run_streaming(&mut cmd, "cargo test (crates/datafusion)")
 }
