@@ -24,7 +24,7 @@ use std::process::Stdio;
 use crate::{util, wpt_sync, Failure, Result};
 
 /// The targets, in the order they run.
-pub const TARGETS: [&str; 8] = [
+pub const TARGETS: [&str; 9] = [
     "parse",
     "setters",
     "join",
@@ -32,6 +32,7 @@ pub const TARGETS: [&str; 8] = [
     "form",
     "percent",
     "fastpath",
+    "psl",
     "differential",
 ];
 
@@ -318,7 +319,7 @@ impl Seeds {
     fn for_target<'a>(&'a self, target: &str) -> Box<dyn Iterator<Item = &'a String> + 'a> {
         match target {
             "join" => Box::new(self.joins.iter().chain(self.urls.iter())),
-            "host" => Box::new(self.hosts.iter()),
+            "host" | "psl" => Box::new(self.hosts.iter()),
             "form" => Box::new(self.forms.iter()),
             "percent" => Box::new(self.percent.iter()),
             _ => Box::new(self.urls.iter()),

@@ -7,6 +7,7 @@
 
 mod bench;
 mod fuzz;
+mod psl_sync;
 mod scaling;
 mod test;
 mod util;
@@ -21,6 +22,9 @@ commands:
   wpt-sync [--from DIR] [--update] [--revision REV]
                     copy the WPT files named in wpt-data/MANIFEST into wpt-data/ and check
                     their sha256 (--update rewrites the manifest after a deliberate upgrade)
+  psl-sync [--from FILE] [--update] [--revision REV]
+                    copy the Public Suffix List into crates/psl/data/ against its MANIFEST
+                    and regenerate the compiled list (crates/psl/src/generated.rs)
   test [ARGS...]    wpt-sync, then `cargo test --workspace --all-features [ARGS...]`;
                     without ARGS, then the tests of crates/datafusion (own workspace)
   bench [--data DIR] [--quick] [--json] [--svg FILE] [--rounds N] [--show N]
@@ -56,6 +60,7 @@ fn main() -> ExitCode {
     let outcome = match command.as_deref() {
         Some("wpt-sync") => wpt_sync::main(&rest),
         Some("test") => test::main(&rest),
+        Some("psl-sync") => psl_sync::main(&rest),
         Some("fuzz") => fuzz::main(&rest),
         Some("scaling") => scaling::main(&rest),
         Some("bench") => bench::main(&rest),

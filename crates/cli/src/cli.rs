@@ -102,12 +102,19 @@ Example:
 Examples:
   $ weburl get hostname 'https://user@EXAMPLE.com:8080/'
   example.com
-  $ cat urls.txt | weburl get origin | sort -u")]
+  $ cat urls.txt | weburl get origin | sort -u
+  $ weburl get registrable-domain https://www.example.co.uk/ https://whatwg.github.io/
+  example.co.uk
+  whatwg.github.io
+
+public-suffix and registrable-domain are the host's, by the Public Suffix List compiled in
+(empty for an IP address, an opaque host or a host that is itself a public suffix).")]
     Get {
         /// Parse relative to this URL.
         #[arg(long, value_name = "URL")]
         base: Option<String>,
-        /// Which component (the URL class's attribute).
+        /// Which component (the URL class's attribute, or the host's public suffix or
+        /// registrable domain).
         #[arg(value_enum)]
         component: Component,
         /// URLs [default: the lines of stdin].

@@ -31,6 +31,32 @@ fn host_type(url: &Url) -> &'static str {
     }
 }
 
+/// Writes the host's public suffix (and the rule that gave it) and registrable domain, for a
+/// URL with a host.
+fn write_site(out: &mut impl Write, url: &Url) -> std::io::Result<()> {
+    let Some(host) = url.host_parsed() else {
+        return Ok(());
+    };
+    let Host::Domain(domain) = host else {
+        writeln!(out, "public suffix      null (not a domain)")?;
+        return writeln!(out, "registrable domain null");
+    };
+    let Some(found) = weburl::psl::lookup(domain, weburl::psl::Sections::All) else {
+        writeln!(out, "public suffix      null (an empty label)")?;
+        return writeln!(out, "registrable domain null");
+    };
+    let rule = match found.section() {
+        Some(weburl::psl::Section::Icann) => format!("ICANN rule {}", found.rule()),
+        Some(weburl::psl::Section::Private) => format!("PRIVATE rule {}", found.rule()),
+        None => "no rule: the implicit *".to_owned(),
+    };
+    writeln!(out, "public suffix      {}  ({rule})", found.as_str())?;
+    match found.registrable_domain() {
+        Some(site) => writeln!(out, "registrable domain {site}"),
+        None => writeln!(out, "registrable domain null (the host is a public suffix)"),
+    }
+}
+
 /// Writes the explanation of `url`, parsed from `input` with `errors`.
 pub fn write(
     out: &mut impl Write,
@@ -45,6 +71,7 @@ pub fn write(
     writeln!(out, "href      {href}")?;
     writeln!(out, "origin    {}", url.origin())?;
     writeln!(out, "host type {}", host_type(url))?;
+    write_site(out, url)?;
     if url.has_opaque_path() {
         writeln!(out, "path      opaque")?;
     }
@@ -149,6 +176,23 @@ mod tests {
             "                                          ^^^^^  hash      42..47  #frag\n"
         ));
         assert!(!text.contains("empty:"));
+        assert!(text.contains("public suffix      com  (ICANN rule com)\n"));
+        assert!(text.contains("registrable domain example.com\n"));
+    }
+
+    #[test]
+    fn sites() {
+        let text = explain("https://a.b.whatwg.github.io./");
+        assert!(text.contains("public suffix      github.io.  (PRIVATE rule github.io)\n"));
+        assert!(text.contains("registrable domain whatwg.github.io.\n"));
+        let text = explain("https://city.kobe.jp/");
+        assert!(text.contains("public suffix      kobe.jp  (ICANN rule !city.kobe.jp)\n"));
+        let text = explain("http://localhost/");
+        assert!(text.contains("public suffix      localhost  (no rule: the implicit *)\n"));
+        assert!(text.contains("registrable domain null (the host is a public suffix)\n"));
+        let text = explain("http://127.0.0.1/");
+        assert!(text.contains("public suffix      null (not a domain)\n"));
+        assert!(!explain("mailto:x@example.com").contains("public suffix"));
     }
 
     #[test]

@@ -35,6 +35,12 @@ pub enum Component {
     Search,
     /// `#` and the fragment, or empty.
     Hash,
+    /// The host's public suffix by the Public Suffix List, or empty (read-only; not an
+    /// attribute of the URL class).
+    PublicSuffix,
+    /// The host's registrable domain by the Public Suffix List, or empty (read-only; not an
+    /// attribute of the URL class).
+    RegistrableDomain,
 }
 
 impl Component {
@@ -52,6 +58,8 @@ impl Component {
             Component::Pathname => "pathname",
             Component::Search => "search",
             Component::Hash => "hash",
+            Component::PublicSuffix => "public-suffix",
+            Component::RegistrableDomain => "registrable-domain",
         }
     }
 
@@ -69,6 +77,8 @@ impl Component {
             Component::Pathname => url.pathname(),
             Component::Search => url.search(),
             Component::Hash => url.hash(),
+            Component::PublicSuffix => url.public_suffix().unwrap_or_default(),
+            Component::RegistrableDomain => url.registrable_domain().unwrap_or_default(),
         };
         out.write_all(value.as_bytes())
     }
@@ -76,7 +86,9 @@ impl Component {
     /// Runs the setter. `Err` is the reason it refused (part of) the value.
     fn set(self, url: &mut Url, value: &str) -> Result<(), Refusal> {
         let result = match self {
-            Component::Origin => return Err(Refusal::ReadOnly),
+            Component::Origin | Component::PublicSuffix | Component::RegistrableDomain => {
+                return Err(Refusal::ReadOnly)
+            }
             Component::Href => {
                 return url
                     .set_href(value)

@@ -335,6 +335,44 @@ fn explain_failure() {
 // ---- get / set ----
 
 #[test]
+fn get_public_suffix_and_registrable_domain() {
+    let urls = [
+        "https://www.example.co.uk/",
+        "https://whatwg.github.io/",
+        "https://github.io/",
+        "http://127.0.0.1/",
+        "https://EXAMPLE.COM./",
+        "mailto:x@example.com",
+    ];
+    let mut args = vec!["get", "registrable-domain"];
+    args.extend(urls);
+    let r = run(&args);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "example.co.uk\nwhatwg.github.io\n\n\nexample.com.\n\n"
+    );
+    let mut args = vec!["get", "public-suffix"];
+    args.extend(urls);
+    let r = run(&args);
+    assert_eq!(r.stdout, "co.uk\ngithub.io\ngithub.io\n\ncom.\n\n");
+    let r = run(&["set", "public-suffix", "org", "https://example.com/"]);
+    assert_eq!(r.code, 1);
+}
+
+#[test]
+fn explain_shows_the_site() {
+    let r = run(&["explain", "https://www.example.co.uk/"]);
+    assert!(
+        r.stdout
+            .contains("public suffix      co.uk  (ICANN rule co.uk)\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("registrable domain example.co.uk\n"));
+}
+
+#[test]
 fn get_components() {
     let r = run(&[
         "get",

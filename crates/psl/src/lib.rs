@@ -32,8 +32,8 @@
 //!
 //! # The list
 //!
-//! With the default feature `list`, the list is compiled in ([`List::compiled`], used by the
-//! free functions): `data/public_suffix_list.dat` at the commit [`LIST_VERSION`] names, as the
+//! With the default feature `list`, the list is compiled in (`List::compiled`, used by the
+//! free functions): `data/public_suffix_list.dat` at the commit `LIST_VERSION` names, as the
 //! table in `src/generated.rs`, in which the rules written in Unicode have been converted to
 //! their `xn--` form by weburl-host. The list is
 //! [MPL-2.0](https://mozilla.org/MPL/2.0/) (its source: <https://github.com/publicsuffix/list>);

@@ -1,6 +1,5 @@
 //! [`List`]: a Public Suffix List, compiled in or parsed at run time, and its lookups.
 
-use alloc::borrow::Cow;
 use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -9,11 +8,11 @@ use core::fmt;
 use crate::lookup::{lookup, Sections, Suffix};
 use crate::punycode;
 use crate::table::{
-    first_slot, hash_label, Node, Table, EXC_ICANN, EXC_PRIVATE, ROOT, RULE_ICANN, RULE_PRIVATE,
-    WILD_ICANN, WILD_PRIVATE,
+    filter_bit, hash, label_key, Node, Table, EXC_ICANN, EXC_PRIVATE, FILTER_SHIFT, MAX_NODES,
+    ROOT, RULE_ICANN, RULE_PRIVATE, WILD_ICANN, WILD_PRIVATE,
 };
 
-/// A Public Suffix List: the compiled one ([`List::compiled`], feature `list`) or one parsed at
+/// A Public Suffix List: the compiled one (`List::compiled`, feature `list`) or one parsed at
 /// run time from the list's text ([`List::parse`]). Both answer the same lookups at the same
 /// speed; a lookup allocates nothing and borrows its results from the domain it was given.
 ///
@@ -28,16 +27,29 @@ use crate::table::{
 /// ```
 #[derive(Clone, Debug)]
 pub struct List {
-    slots: Cow<'static, [Node]>,
-    labels: Cow<'static, str>,
-    bits: u32,
+    repr: Repr,
     rules: usize,
+}
+
+/// The tables: `static`s of the generated code, or owned by a parsed list. (One match per
+/// lookup; `Cow`s would cost one per array.)
+#[derive(Clone, Debug)]
+enum Repr {
+    Static(Table<'static>),
+    Owned {
+        filter: Vec<u64>,
+        index: Vec<u32>,
+        nodes: Vec<Node>,
+        labels: String,
+        bits: u32,
+    },
 }
 
 impl List {
     /// The list compiled into this crate (`data/public_suffix_list.dat`, see the crate docs
     /// for its version and how to refresh it).
     #[cfg(feature = "list")]
+    #[inline]
     pub fn compiled() -> &'static List {
         &crate::generated::LIST
     }
@@ -45,15 +57,21 @@ impl List {
     /// A list from the generated tables (used by `generated.rs`).
     #[doc(hidden)]
     pub const fn from_static(
-        slots: &'static [Node],
+        filter: &'static [u64],
+        index: &'static [u32],
+        nodes: &'static [Node],
         labels: &'static str,
         bits: u32,
         rules: usize,
     ) -> List {
         List {
-            slots: Cow::Borrowed(slots),
-            labels: Cow::Borrowed(labels),
-            bits,
+            repr: Repr::Static(Table {
+                filter,
+                index,
+                nodes,
+                labels: labels.as_bytes(),
+                bits,
+            }),
             rules,
         }
     }
@@ -194,43 +212,76 @@ impl List {
         self.rules
     }
 
-    /// The bytes the list's tables take (the slots and the label text; for the compiled list
+    /// The bytes the list's tables take (index, nodes and label text; for the compiled list
     /// these are `static` data in the binary, for a parsed one heap memory).
     pub fn memory_bytes(&self) -> usize {
-        self.slots.len() * core::mem::size_of::<Node>() + self.labels.len()
+        let t = self.table();
+        core::mem::size_of_val(t.filter)
+            + core::mem::size_of_val(t.index)
+            + core::mem::size_of_val(t.nodes)
+            + t.labels.len()
     }
 
+    /// `f` on the tables, by reference: for the compiled list that is the `static` itself,
+    /// which the optimizer then reads in place (a `Table` returned by value from a `match`
+    /// was copied on every lookup).
+    #[inline(always)]
+    fn with_table<R>(&self, f: impl FnOnce(&Table<'_>) -> R) -> R {
+        match &self.repr {
+            Repr::Static(table) => f(table),
+            Repr::Owned { .. } => f(&self.table()),
+        }
+    }
+
+    #[inline(always)]
     fn table(&self) -> Table<'_> {
-        Table {
-            slots: &self.slots,
-            labels: self.labels.as_bytes(),
-            bits: self.bits,
+        match &self.repr {
+            Repr::Static(table) => *table,
+            Repr::Owned {
+                filter,
+                index,
+                nodes,
+                labels,
+                bits,
+            } => Table {
+                filter,
+                index,
+                nodes,
+                labels: labels.as_bytes(),
+                bits: *bits,
+            },
         }
     }
 
     /// The public suffix of `domain` and the rule that gave it, with the rules of `sections`.
-    /// See [`crate::lookup`].
+    /// A trailing dot is kept out of the match and in the results; `None` for the empty
+    /// domain, a leading dot and an empty last label.
     #[inline]
     pub fn lookup<'a>(&self, domain: &'a str, sections: Sections) -> Option<Suffix<'a>> {
-        lookup(self.table(), domain, sections.mask())
+        self.with_table(|t| lookup::<true>(t, domain, sections.mask()))
     }
 
-    /// The public suffix of `domain` (both sections). See [`crate::public_suffix`].
+    /// The public suffix of `domain` (both sections). A trailing dot is kept (`example.com.` gives
+    /// `com.`).
     #[inline]
     pub fn public_suffix<'a>(&self, domain: &'a str) -> Option<&'a str> {
-        self.lookup(domain, Sections::All).map(|s| s.as_str())
+        self.with_table(|t| lookup::<false>(t, domain, Sections::All.mask()))
+            .map(|s| s.as_str())
     }
 
-    /// The registrable domain of `domain` (both sections). See [`crate::registrable_domain`].
+    /// The registrable domain of `domain` (both sections). `None` when `domain` is
+    /// its own public suffix.
     #[inline]
     pub fn registrable_domain<'a>(&self, domain: &'a str) -> Option<&'a str> {
-        self.lookup(domain, Sections::All)?.registrable_domain()
+        self.with_table(|t| lookup::<false>(t, domain, Sections::All.mask()))?
+            .registrable_domain()
     }
 
-    /// Whether `domain` is a public suffix (both sections). See [`crate::is_public_suffix`].
+    /// Whether `domain` is a public suffix (both sections). Any single label is (by
+    /// the implicit rule `*`).
     #[inline]
     pub fn is_public_suffix(&self, domain: &str) -> bool {
-        self.lookup(domain, Sections::All)
+        self.with_table(|t| lookup::<false>(t, domain, Sections::All.mask()))
             .is_some_and(|s| s.as_str().len() == domain.len())
     }
 
@@ -238,47 +289,63 @@ impl List {
     #[doc(hidden)]
     pub fn write_rust(&self, out: &mut String, header: &str) {
         use core::fmt::Write as _;
+        let t = self.table();
         out.push_str(header);
         let _ = writeln!(out, "use crate::table::Node;\n");
-        let _ = writeln!(out, "const E: Node = Node::EMPTY;\n");
-        let _ = writeln!(out, "const fn n(start: u32, parent: u32, len: u8, flags: u8) -> Node {{\n    Node::new(start, parent, len, flags)\n}}\n");
+        let _ = writeln!(out, "const fn n(word: u64, start: u32, parent: u32, len: u8, flags: u8) -> Node {{\n    Node::new(word, start, parent, len, flags)\n}}\n");
         let _ = writeln!(
             out,
             "/// The label text.\nstatic LABELS: &str = {:?};\n",
-            self.labels
+            core::str::from_utf8(t.labels).unwrap_or_default()
         );
-        let _ = writeln!(
-            out,
-            "/// The table's slots.\nstatic SLOTS: [Node; {}] = [",
-            self.slots.len()
-        );
-        let mut line = String::new();
-        for node in self.slots.iter() {
-            let item = if node.len == 0 {
-                String::from("E,")
-            } else {
-                let mut s = String::new();
-                let _ = write!(
-                    s,
-                    "n({},{},{},{}),",
-                    node.start, node.parent, node.len, node.flags
-                );
-                s
-            };
-            if line.len() + item.len() > 95 {
-                let _ = writeln!(out, "    {}", line.trim_end());
-                line.clear();
+        let items = |out: &mut String, items: &mut dyn Iterator<Item = String>| {
+            let mut line = String::new();
+            for item in items {
+                if line.len() + item.len() > 95 {
+                    let _ = writeln!(out, "    {}", line.trim_end());
+                    line.clear();
+                }
+                line.push_str(&item);
             }
-            line.push_str(&item);
-        }
-        if !line.is_empty() {
-            let _ = writeln!(out, "    {}", line.trim_end());
-        }
-        let _ = writeln!(out, "];\n");
+            if !line.is_empty() {
+                let _ = writeln!(out, "    {}", line.trim_end());
+            }
+            let _ = writeln!(out, "];\n");
+        };
         let _ = writeln!(
             out,
-            "/// The compiled list.\npub(crate) static LIST: crate::List = crate::List::from_static(&SLOTS, LABELS, {}, {});",
-            self.bits, self.rules
+            "/// The nodes.\nstatic NODES: [Node; {}] = [",
+            t.nodes.len()
+        );
+        items(
+            out,
+            &mut t.nodes.iter().map(|node| {
+                alloc::format!(
+                    "n({:#x},{},{},{},{}),",
+                    node.word,
+                    node.start,
+                    node.parent,
+                    node.len,
+                    node.flags
+                )
+            }),
+        );
+        let _ = writeln!(
+            out,
+            "/// The filter.\nstatic FILTER: [u64; {}] = [",
+            t.filter.len()
+        );
+        items(out, &mut t.filter.iter().map(|e| alloc::format!("{e:#x},")));
+        let _ = writeln!(
+            out,
+            "/// The index.\nstatic INDEX: [u32; {}] = [",
+            t.index.len()
+        );
+        items(out, &mut t.index.iter().map(|e| alloc::format!("{e},")));
+        let _ = writeln!(
+            out,
+            "/// The compiled list.\npub(crate) static LIST: crate::List = crate::List::from_static(&FILTER, &INDEX, &NODES, LABELS, {}, {});",
+            t.bits, self.rules
         );
     }
 }
@@ -313,7 +380,7 @@ impl Builder {
                 Some(&child) => child,
                 None => {
                     let id = u32::try_from(self.nodes.len()).ok()?;
-                    if id >= 1 << 30 {
+                    if id as usize >= MAX_NODES {
                         return None;
                     }
                     self.nodes.push((key.1.clone(), node, 0));
@@ -338,23 +405,22 @@ impl Builder {
         Some(())
     }
 
-    /// Lays the nodes out in an open-addressing table of at least 1.5 times as many slots.
+    /// Lays the nodes out, and indexes them in a table of at least 2.5 times as many
+    /// entries.
     fn finish(self) -> Option<List> {
         let count = self.nodes.len();
-        let wanted = (count + count / 2 + 1).max(2);
+        if count > MAX_NODES {
+            return None;
+        }
+        let wanted = (count * 5 / 2 + 1).max(2);
         let bits = usize::BITS - (wanted - 1).leading_zeros();
         let size = 1usize.checked_shl(bits)?;
-        let mut slots = alloc::vec![Node::EMPTY; size];
+        let mut index = alloc::vec![0u32; size];
+        let mut filter = alloc::vec![0u64; (size << FILTER_SHIFT) / 64 + 1];
+        let mut nodes = Vec::with_capacity(count);
         let mut labels = String::new();
         let mut label_at: BTreeMap<&str, u32> = BTreeMap::new();
-        // Node id -> slot; parents come before children, so a parent's slot is known.
-        let mut slot_of: Vec<u32> = Vec::with_capacity(count);
-        for (label, parent, flags) in &self.nodes {
-            let parent_slot = if *parent == ROOT {
-                ROOT
-            } else {
-                *slot_of.get(*parent as usize)?
-            };
+        for (id, (label, parent, flags)) in self.nodes.iter().enumerate() {
             let start = match label_at.get(label.as_str()) {
                 Some(&start) => start,
                 None => {
@@ -364,18 +430,32 @@ impl Builder {
                     start
                 }
             };
-            let mut i = first_slot(hash_label(label.as_bytes()), parent_slot, bits);
-            while slots.get(i)?.len != 0 {
+            let (word, last) = label_key(label.as_bytes());
+            let (mut i, tag, h) = hash(word, last, *parent, bits);
+            let (w, bit) = filter_bit(h, bits);
+            *filter.get_mut(w)? |= bit;
+            while *index.get(i)? != 0 {
                 i = (i + 1) & (size - 1);
             }
-            *slots.get_mut(i)? =
-                Node::new(start, parent_slot, u8::try_from(label.len()).ok()?, *flags);
-            slot_of.push(u32::try_from(i).ok()?);
+            // `id` is below MAX_NODES, so `id + 1` fits in the entry's low bits.
+            *index.get_mut(i)? = tag | (u32::try_from(id).ok()? + 1);
+            nodes.push(Node::new(
+                word,
+                start,
+                *parent,
+                u8::try_from(label.len()).ok()?,
+                *flags,
+            ));
         }
+        labels.shrink_to_fit();
         Some(List {
-            slots: Cow::Owned(slots),
-            labels: Cow::Owned(labels),
-            bits,
+            repr: Repr::Owned {
+                filter,
+                index,
+                nodes,
+                labels,
+                bits,
+            },
             rules: self.rules,
         })
     }
@@ -410,7 +490,7 @@ pub enum ListErrorKind {
     UnmatchedSectionEnd,
     /// The text ends inside a section.
     UnterminatedSection,
-    /// More than 2^30 nodes.
+    /// More than about a million distinct labels (2^20 - 2 nodes).
     TooManyRules,
 }
 

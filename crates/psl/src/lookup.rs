@@ -4,7 +4,7 @@
 use alloc::string::String;
 
 use crate::table::{
-    hash_step, Table, ALL_MASK, EXC_ICANN, EXC_PRIVATE, HASH_START, ICANN_MASK, ROOT, RULE_ICANN,
+    scan_label, Table, ALL_MASK, EXC_ICANN, EXC_PRIVATE, ICANN_MASK, ROOT, RULE_ICANN,
     RULE_PRIVATE, WILD_ICANN, WILD_PRIVATE,
 };
 
@@ -60,7 +60,13 @@ pub struct Suffix<'a> {
     start: usize,
     kind: RuleKind,
     section: Option<Section>,
+    /// Where the registrable domain starts, when the walk already read the label before the
+    /// suffix (`NOT_READ` otherwise; `start` itself when that label is empty: none).
+    registrable: usize,
 }
+
+/// [`Suffix::registrable`] when the walk did not read the label before the suffix.
+const NOT_READ: usize = usize::MAX;
 
 impl<'a> Suffix<'a> {
     /// The public suffix, a slice of the domain looked up (with its trailing dot, if it has
@@ -71,12 +77,22 @@ impl<'a> Suffix<'a> {
 
     /// The registrable domain: the public suffix and the label before it, or `None` when the
     /// domain is its own public suffix.
+    #[inline]
     pub fn registrable_domain(&self) -> Option<&'a str> {
-        // The label before the suffix ends at `start - 2` (a dot is at `start - 1`).
+        if self.registrable != NOT_READ {
+            if self.registrable == self.start {
+                return None;
+            }
+            return self.domain.get(self.registrable..);
+        }
+        // The label before the suffix ends before the dot at `start - 1`.
         let before = self.start.checked_sub(1)?;
-        let head = self.domain.get(..before)?;
-        let label_start = head.rfind('.').map_or(0, |dot| dot + 1);
-        self.domain.get(label_start..)
+        let label = scan_label(self.domain.as_bytes(), before);
+        if label.start == before {
+            // An empty label.
+            return None;
+        }
+        self.domain.get(label.start..)
     }
 
     /// The kind of rule that prevailed.
@@ -135,54 +151,58 @@ fn section_of(flags: u8, icann: u8, private: u8) -> Option<Section> {
 /// The PSL algorithm on `domain`, with the rules of `mask` (a [`Sections::mask`]).
 ///
 /// A trailing dot is kept out of the match and in the results, as the URL Standard's
-/// [public suffix](https://url.spec.whatwg.org/#host-public-suffix) does. `None` for the empty
-/// domain and for a domain with an empty label (`.com`, `a..com`): the list's own tests
-/// expect no registrable domain for a leading dot, and no rule can match an empty label.
+/// [public suffix](https://url.spec.whatwg.org/#host-public-suffix) does. `None` for the
+/// empty domain, a domain with a leading dot (`.example.com`: the list's own tests expect no
+/// registrable domain for it) and one whose last label is empty (`com..`). An empty label
+/// matches no rule, not even a wildcard: it ends the match (`a..com` has the public suffix
+/// `com` and no registrable domain; labels left of the registrable domain are not looked at).
 /// Labels are matched ASCII case-insensitively; any other byte is compared as it is.
 #[inline]
-pub(crate) fn lookup<'a>(table: Table<'_>, domain: &'a str, mask: u8) -> Option<Suffix<'a>> {
+///
+/// With `RULE` false, the caller wants only the suffix's (and registrable domain's) place, not
+/// which rule gave it: a domain of one label is then its own public suffix without a look at
+/// the list (whether a rule names it or the implicit `*` applies, and no exception or
+/// wildcard rule matches one label), which is the common case of intranet and file hosts.
+pub(crate) fn lookup<'a, const RULE: bool>(
+    table: &Table<'_>,
+    domain: &'a str,
+    mask: u8,
+) -> Option<Suffix<'a>> {
     let bytes = domain.as_bytes();
+    if bytes.first() == Some(&b'.') {
+        return None;
+    }
     // "Let trailingDot be "." if host ends with "."" (url.bs): the match is on the rest.
     let end = match bytes.split_last() {
         Some((b'.', rest)) => rest.len(),
         _ => bytes.len(),
     };
-    if end == 0 {
-        return None;
-    }
     let mut parent = ROOT;
     let mut parent_flags = 0u8;
-    // The implicit rule `*` until a rule matches; set on the first label.
+    // The last label, by the implicit rule `*`, until a rule matches.
+    let last = scan_label(bytes, end);
+    if last.start == end {
+        return None;
+    }
     let mut best = Suffix {
         domain,
-        start: 0,
+        start: last.start,
         kind: RuleKind::Implicit,
         section: None,
+        registrable: NOT_READ,
     };
-    let mut first = true;
-    // `label_end` is the end of the label being matched; the loop walks right to left.
+    if !RULE && last.start == 0 {
+        return Some(best);
+    }
+    // The label being matched and its end; the loop walks right to left.
+    let mut label = last;
     let mut label_end = end;
     loop {
-        let mut i = label_end;
-        let mut h = HASH_START;
-        while let Some(i_minus_1) = i.checked_sub(1) {
-            let b = *bytes.get(i_minus_1)?;
-            if b == b'.' {
-                break;
-            }
-            h = hash_step(h, b);
-            i = i_minus_1;
+        if label.start == label_end {
+            // An empty label: no rule matches it.
+            break;
         }
-        if i == label_end {
-            // An empty label.
-            return None;
-        }
-        let label = bytes.get(i..label_end)?;
-        if first {
-            best.start = i;
-            first = false;
-        }
-        let found = table.find(parent, label, h);
+        let found = table.find(parent, bytes, &label, label_end);
         let flags = found.map_or(0, |(_, f)| f) & mask;
         if flags & (EXC_ICANN | EXC_PRIVATE) != 0 {
             // "If more than one rule matches, the prevailing rule is the one which is an
@@ -195,7 +215,7 @@ pub(crate) fn lookup<'a>(table: Table<'_>, domain: &'a str, mask: u8) -> Option<
         }
         if let Some(section) = section_of(parent_flags, WILD_ICANN, WILD_PRIVATE) {
             // `*.<parent>` matches this label, whatever it is.
-            best.start = i;
+            best.start = label.start;
             best.kind = RuleKind::Wildcard;
             best.section = Some(section);
         }
@@ -203,27 +223,23 @@ pub(crate) fn lookup<'a>(table: Table<'_>, domain: &'a str, mask: u8) -> Option<
         if let Some(section) = section_of(flags, RULE_ICANN, RULE_PRIVATE) {
             // Rules matched later have more labels: "the prevailing rule is the one with the
             // most labels".
-            best.start = i;
+            best.start = label.start;
             best.kind = RuleKind::Normal;
             best.section = Some(section);
         }
         parent = slot;
         parent_flags = flags;
-        match i.checked_sub(1) {
-            Some(dot) => label_end = dot,
-            None => break,
-        }
+        let Some(dot) = label.start.checked_sub(1) else {
+            break;
+        };
+        label_end = dot;
+        label = scan_label(bytes, label_end);
     }
-    // The labels left of the match are not looked at by the walk; an empty one makes the
-    // domain invalid as well.
-    if best.start > 0 {
-        let head = bytes.get(..best.start - 1)?;
-        if head.is_empty()
-            || head.first() == Some(&b'.')
-            || head.last() == Some(&b'.')
-            || head.windows(2).any(|w| w == b"..")
-        {
-            return None;
+    if best.start == label_end + 1 {
+        // The walk stopped on the label before the suffix.
+        best.registrable = label.start;
+        if label.start == label_end {
+            best.registrable = best.start;
         }
     }
     Some(best)

@@ -3,37 +3,39 @@
 //!
 //! Every rule `a.b.c` makes the nodes `c`, `b` (child of `c`) and `a` (child of `b`); a node's
 //! flags say which rules end on it: a normal rule, a wildcard rule `*.` over it, an exception
-//! rule `!`, each in the ICANN or the PRIVATE section. Nodes live in the table's slots
-//! themselves (a parent is named by its slot), so that finding a label costs one hash of its
-//! bytes, usually one slot read and one comparison of the label; the compiled list is these
-//! slots as a `static` (see `generated.rs`), a runtime list the same in a `Vec`.
+//! rule `!`, each in the ICANN or the PRIVATE section. Each node keeps its label's first eight
+//! bytes as a word. The index is an open-addressing hash table of `u32` entries, at most 40%
+//! full: a 12-bit tag of the (parent, label) hash and the node's number. Finding a label costs
+//! one multiply for its hash and one entry read, and one node read and word comparison when
+//! the tag matches (labels longer than eight bytes compare the rest from the label text).
+//! Every lookup ends on a label that is not in the list, which a filter of one bit per hash
+//! value (four per index entry) usually decides alone. The compiled list
+//! is these arrays as `static`s (`generated.rs`), a runtime list the same in `Vec`s.
+//!
+//! Labels are read eight bytes at a time (`Word`s, little-endian: the first byte in the low
+//! bits), ASCII-lowercased and searched for dots with SWAR arithmetic on the word.
 
-/// One slot of the table: a node, or an empty slot (`len == 0`: no label is empty).
+/// A node: one label of one or more rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[doc(hidden)]
 pub struct Node {
+    /// The label's first (up to) eight bytes, lowercase, zero-padded: see [`label_key`].
+    pub(crate) word: u64,
     /// Where the label starts in the list's label text.
     pub(crate) start: u32,
-    /// The parent's slot, or [`ROOT`] for a top-level label.
+    /// The parent's number, or [`ROOT`] for a top-level label.
     pub(crate) parent: u32,
-    /// The label's length in bytes (labels of the list are at most 63 bytes long).
+    /// The label's length in bytes (labels of a list are at most 63 bytes long).
     pub(crate) len: u8,
     /// `RULE_*`, `WILD_*`, `EXC_*`.
     pub(crate) flags: u8,
 }
 
 impl Node {
-    /// An empty slot.
-    pub const EMPTY: Node = Node {
-        start: 0,
-        parent: 0,
-        len: 0,
-        flags: 0,
-    };
-
     /// A node (used by the generated table).
-    pub const fn new(start: u32, parent: u32, len: u8, flags: u8) -> Node {
+    pub const fn new(word: u64, start: u32, parent: u32, len: u8, flags: u8) -> Node {
         Node {
+            word,
             start,
             parent,
             len,
@@ -44,6 +46,13 @@ impl Node {
 
 /// The parent of top-level labels.
 pub(crate) const ROOT: u32 = u32::MAX;
+
+/// Index entries: the node's number plus one in the low bits (0 is an empty entry), the tag
+/// in the high bits.
+pub(crate) const ID_BITS: u32 = 20;
+/// At most this many nodes (so that a number plus one fits in [`ID_BITS`]).
+pub(crate) const MAX_NODES: usize = (1 << ID_BITS) - 2;
+const ID_MASK: u32 = (1 << ID_BITS) - 1;
 
 /// A normal rule ends here (ICANN section).
 pub(crate) const RULE_ICANN: u8 = 1;
@@ -63,66 +72,299 @@ pub(crate) const ICANN_MASK: u8 = RULE_ICANN | WILD_ICANN | EXC_ICANN;
 /// The flags of both sections' rules.
 pub(crate) const ALL_MASK: u8 = ICANN_MASK | RULE_PRIVATE | WILD_PRIVATE | EXC_PRIVATE;
 
-const FNV_OFFSET: u32 = 0x811c_9dc5;
-const FNV_PRIME: u32 = 0x0100_0193;
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+const LOWS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
 
-/// The hash of a label's bytes, fed from its last byte to its first, ASCII-lowercased (lookups
-/// are ASCII case-insensitive; the list's labels are lowercase).
+/// `word` with its bytes `A`..=`Z` lowercased (the others unchanged).
 #[inline(always)]
-pub(crate) fn hash_step(h: u32, byte: u8) -> u32 {
-    (h ^ u32::from(byte.to_ascii_lowercase())).wrapping_mul(FNV_PRIME)
+fn lower(word: u64) -> u64 {
+    let low = word & LOWS;
+    // High bit set in each byte that is at least `A`, then in each that is above `Z`.
+    let ge_a = low.wrapping_add(ONES * u64::from(0x80 - b'A'));
+    let gt_z = low.wrapping_add(ONES * u64::from(0x7f - b'Z'));
+    let upper = ge_a & !gt_z & !word & HIGHS;
+    word | (upper >> 2)
 }
 
-/// The hash of an empty label, where [`hash_step`] starts.
-pub(crate) const HASH_START: u32 = FNV_OFFSET;
-
-/// The hash of a whole label (for building the table).
-pub(crate) fn hash_label(label: &[u8]) -> u32 {
-    label.iter().rev().fold(HASH_START, |h, &b| hash_step(h, b))
+/// The high bit of each byte of `word` that is a `.`, exactly (no carries between bytes).
+#[inline(always)]
+fn dots(word: u64) -> u64 {
+    let v = word ^ (ONES * u64::from(b'.'));
+    !(((v & LOWS).wrapping_add(LOWS)) | v) & HIGHS
 }
 
-/// The first slot to probe for a label of hash `h` under `parent`, in a table of `1 << bits`
-/// slots.
+/// The eight bytes of `bytes` from `at`, if there are eight.
 #[inline(always)]
-pub(crate) fn first_slot(h: u32, parent: u32, bits: u32) -> usize {
-    let key = h ^ parent.wrapping_mul(0x9e37_79b9);
-    let mixed = key.wrapping_mul(0x85eb_ca6b);
-    // `bits` is between 1 and 31, so the shift is in range; u32 fits in usize on every target
-    // this crate builds for (16-bit targets are not among them).
-    (mixed >> (32 - bits)) as usize
+fn load(bytes: &[u8], at: usize) -> Option<u64> {
+    let chunk: [u8; 8] = bytes.get(at..at.checked_add(8)?)?.try_into().ok()?;
+    Some(u64::from_le_bytes(chunk))
+}
+
+/// The low `n` bytes of a word (`n` at most 8).
+#[inline(always)]
+fn low_bytes(word: u64, n: usize) -> u64 {
+    // A shift of 64 or more (n = 0) keeps nothing; n is at most 8.
+    let drop = 64u32.saturating_sub(8 * n as u32);
+    word & u64::MAX.checked_shr(drop).unwrap_or(0)
+}
+
+/// The filter has `1 << FILTER_SHIFT` bits per index entry: 16 KiB for the compiled list's
+/// 32768 entries, about 12 bits per node, so a label the list does not have passes it with a
+/// probability of about 8%.
+pub(crate) const FILTER_SHIFT: u32 = 2;
+
+/// The filter's bit for a hash (see [`hash`]), in a filter of `1 << (bits + FILTER_SHIFT)`
+/// bits: the word and the bit in it.
+#[inline(always)]
+pub(crate) fn filter_bit(h: u64, bits: u32) -> (usize, u64) {
+    // Bits 8 and up of the product, below the tag's and the entry's (at most 41 bits with
+    // `bits` at most 39).
+    let b = (h >> 8) & ((1u64 << (bits + FILTER_SHIFT)) - 1);
+    ((b >> 6) as usize, 1u64 << (b & 63))
+}
+
+/// The index entry to probe first for a label under a parent, and the tag its entry has:
+/// `word` is the label's first eight bytes (lowercase), `last` its last eight when it is
+/// longer than eight bytes (else 0).
+#[inline(always)]
+pub(crate) fn hash(word: u64, last: u64, parent: u32, bits: u32) -> (usize, u32, u64) {
+    let key = word ^ last.rotate_left(29) ^ u64::from(parent).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let h = key.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    // The top `bits` bits choose the entry, the 12 bits below them are the tag. `bits` is
+    // between 1 and 40, so the shifts are in range; the entry is below 2^bits, the length of
+    // an index that exists in memory, so it fits in usize.
+    let first = (h >> (64 - bits)) as usize;
+    let tag = ((h >> (52 - bits)) as u32) & 0xfff;
+    (first, tag << ID_BITS, h)
+}
+
+/// A label's (word, last): its first up-to-eight bytes and, if it is longer, its last eight,
+/// ASCII-lowercased, as the lookup reads them (for building the table).
+pub(crate) fn label_key(label: &[u8]) -> (u64, u64) {
+    let mut first = [0u8; 8];
+    for (dst, src) in first.iter_mut().zip(label) {
+        *dst = *src;
+    }
+    let word = lower(u64::from_le_bytes(first));
+    let last = match label.len().checked_sub(8) {
+        Some(at) if at > 0 => load(label, at).map_or(0, lower),
+        _ => 0,
+    };
+    (word, last)
+}
+
+/// A label found by [`scan_label`] (its words not yet lowercased).
+pub(crate) struct Label {
+    /// Where it starts in the domain.
+    pub(crate) start: usize,
+    pub(crate) word: u64,
+    pub(crate) last: u64,
+}
+
+/// The label of `bytes` that ends at `end` (exclusive): where it starts (after the previous
+/// `.`, or at 0) and its key, as [`label_key`] computes it.
+#[inline(always)]
+pub(crate) fn scan_label(bytes: &[u8], end: usize) -> Label {
+    // The common case: eight bytes before `end` exist, and the label is shorter than eight.
+    if let Some(x) = end.checked_sub(8).and_then(|at| load(bytes, at)) {
+        let d = dots(x);
+        if d != 0 {
+            // The last dot: its byte index in the word.
+            let k = (63 - d.leading_zeros() as usize) / 8;
+            let len = 7 - k;
+            let word = if len == 0 { 0 } else { x >> (8 * (8 - len)) };
+            return Label {
+                start: end - len,
+                word,
+                last: 0,
+            };
+        }
+        // No dot in the last eight bytes: a label of eight bytes or more.
+        let mut start = end - 8;
+        while let Some(p) = start.checked_sub(1) {
+            if bytes.get(p) == Some(&b'.') {
+                break;
+            }
+            start = p;
+        }
+        let len = end - start;
+        let word = load(bytes, start).unwrap_or(0);
+        let last = if len > 8 { x } else { 0 };
+        return Label { start, word, last };
+    }
+    // `end` is below 8: the label is shorter than eight bytes, and the domain's first eight
+    // bytes (or all of it) hold it.
+    let x = low_bytes(
+        match load(bytes, 0) {
+            Some(x) => x,
+            None => load_short(bytes),
+        },
+        end,
+    );
+    let d = dots(x);
+    let start = if d == 0 {
+        0
+    } else {
+        (63 - d.leading_zeros() as usize) / 8 + 1
+    };
+    Label {
+        start,
+        word: low_bytes(x >> (8 * start), end - start),
+        last: 0,
+    }
+}
+
+/// The bytes of a slice shorter than eight bytes as a word, zero-padded, with at most two
+/// loads (overlapping ones give the same byte twice, which `|` keeps).
+#[inline(always)]
+fn load_short(bytes: &[u8]) -> u64 {
+    let n = bytes.len();
+    let u32_at = |at: usize| {
+        bytes
+            .get(at..at + 4)
+            .and_then(|c| <[u8; 4]>::try_from(c).ok())
+            .map_or(0, |c| u64::from(u32::from_le_bytes(c)))
+    };
+    let u16_at = |at: usize| {
+        bytes
+            .get(at..at + 2)
+            .and_then(|c| <[u8; 2]>::try_from(c).ok())
+            .map_or(0, |c| u64::from(u16::from_le_bytes(c)))
+    };
+    if n >= 4 {
+        u32_at(0) | (u32_at(n - 4) << (8 * (n - 4)))
+    } else if n >= 2 {
+        u16_at(0) | (u16_at(n - 2) << (8 * (n - 2)))
+    } else {
+        bytes.first().map_or(0, |&b| u64::from(b))
+    }
 }
 
 /// A borrowed view of a table: what a lookup needs.
-#[derive(Clone, Copy)]
-pub(crate) struct Table<'t> {
-    pub(crate) slots: &'t [Node],
+#[derive(Clone, Copy, Debug)]
+#[doc(hidden)]
+pub struct Table<'t> {
+    pub(crate) filter: &'t [u64],
+    pub(crate) index: &'t [u32],
+    pub(crate) nodes: &'t [Node],
     pub(crate) labels: &'t [u8],
     pub(crate) bits: u32,
 }
 
 impl<'t> Table<'t> {
-    /// The slot of `label` under `parent`, whose hash is `h`.
+    /// The number and flags of `label` (a label of `domain`, scanned by [`scan_label`],
+    /// ending at `end`) under `parent`.
     #[inline(always)]
-    pub(crate) fn find(&self, parent: u32, label: &[u8], h: u32) -> Option<(u32, u8)> {
-        let mask = self.slots.len().wrapping_sub(1);
-        let mut i = first_slot(h, parent, self.bits);
-        // The table is never full, so an empty slot ends every probe sequence; the bound is
+    pub(crate) fn find(
+        &self,
+        parent: u32,
+        domain: &[u8],
+        label: &Label,
+        end: usize,
+    ) -> Option<(u32, u8)> {
+        let len = end - label.start;
+        let mask = self.index.len().wrapping_sub(1);
+        // Lowercased here, not when scanned: a lookup that stops at its first label (one
+        // label) never needs it.
+        let word = lower(label.word);
+        let (mut i, tag, h) = hash(word, lower(label.last), parent, self.bits);
+        // Most lookups end on a label the list does not have: the filter, a bit per hash
+        // value (16 KiB for the compiled list, so it stays in the first-level cache), says so
+        // for most of them without reading the larger index.
+        let (filter_word, bit) = filter_bit(h, self.bits);
+        if self.filter.get(filter_word)? & bit == 0 {
+            return None;
+        }
+        // The index is never full, so an empty entry ends every probe sequence; the bound is
         // only a guarantee of termination.
-        for _ in 0..self.slots.len() {
-            let node = self.slots.get(i)?;
-            if node.len == 0 {
+        for _ in 0..self.index.len() {
+            let entry = *self.index.get(i)?;
+            if entry == 0 {
                 return None;
             }
-            if node.parent == parent && usize::from(node.len) == label.len() {
-                let start = node.start as usize;
-                let stored = self.labels.get(start..start + label.len())?;
-                if stored.eq_ignore_ascii_case(label) {
-                    // Slots are numbered below 2^31 (see `List::from_rules`).
-                    return Some((i as u32, node.flags));
+            if entry & !ID_MASK == tag {
+                let id = (entry & ID_MASK) - 1;
+                let node = self.nodes.get(id as usize)?;
+                if node.word == word
+                    && node.parent == parent
+                    && usize::from(node.len) == len
+                    && (len <= 8 || self.rest_matches(node, domain, label.start, len))
+                {
+                    return Some((id, node.flags));
                 }
             }
             i = (i + 1) & mask;
         }
         None
+    }
+
+    /// Whether the bytes after the first eight of a long label match the node's.
+    #[cold]
+    fn rest_matches(&self, node: &Node, domain: &[u8], start: usize, len: usize) -> bool {
+        let at = node.start as usize;
+        match (
+            self.labels.get(at + 8..at + len),
+            domain.get(start + 8..start + len),
+        ) {
+            (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
+            _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn swar() {
+        let w = u64::from_le_bytes(*b"AZaz@[`{");
+        assert_eq!(lower(w).to_le_bytes(), *b"azaz@[`{");
+        let w = u64::from_le_bytes(*b"a.b..c\x80.");
+        assert_eq!(dots(w).to_le_bytes(), [0, 0x80, 0, 0x80, 0x80, 0, 0, 0x80]);
+        assert_eq!(
+            dots(u64::from_le_bytes(*b"/\x2f\x01.\xae\x2e\x00\x2d")).to_le_bytes(),
+            [0, 0, 0, 0x80, 0, 0x80, 0, 0]
+        );
+    }
+
+    /// `scan_label` agrees with `label_key` on every label of many domains.
+    #[test]
+    fn scan_matches_key() {
+        let domains = [
+            "a",
+            "ab.c",
+            "www.example.com",
+            "EXAMPLE.COM",
+            "x.verylonglabelname.co.uk",
+            "12345678.abcdefgh.i",
+            "abcdefghi",
+            "a.b.c.d.e.f.g.h.i.j",
+            ".com",
+            "a..b",
+            "ünïcode.xn--kgbechtv",
+            "Ab.cD.eF",
+            "seventy-two-bytes-or-so-label.abcdefghijklmnop.q",
+        ];
+        for d in domains {
+            let bytes = d.as_bytes();
+            let mut end = bytes.len();
+            loop {
+                let l = scan_label(bytes, end);
+                let (word, last) = label_key(&bytes[l.start..end]);
+                assert_eq!(
+                    (lower(l.word), lower(l.last)),
+                    (word, last),
+                    "{d:?} at {end}"
+                );
+                assert!(l.start == 0 || bytes[l.start - 1] == b'.');
+                assert!(!bytes[l.start..end].contains(&b'.'));
+                if l.start == 0 {
+                    break;
+                }
+                end = l.start - 1;
+            }
+        }
     }
 }

@@ -9,6 +9,7 @@
 mod check;
 mod corpus;
 mod libs;
+mod psl;
 mod report;
 mod sinks;
 
@@ -20,7 +21,7 @@ use corpus::{Corpus, CORPUS_FILES};
 use libs::{Bases, Lib, Op};
 
 const USAGE: &str = "usage: weburl-bench [--data DIR] [--wpt FILE] [--quick] [--rounds N] \
-                     [--json] [--svg FILE] [--show N]";
+                     [--json] [--svg FILE] [--show N] [--psl-only]";
 
 pub struct Args {
     data: PathBuf,
@@ -31,6 +32,8 @@ pub struct Args {
     svg: Option<PathBuf>,
     /// How many differences of each kind the text report prints per corpus (JSON has all).
     show: usize,
+    /// `--psl-only`: only the public-suffix section.
+    psl_only: bool,
 }
 
 fn workspace_root() -> PathBuf {
@@ -48,6 +51,7 @@ fn parse_args() -> Result<Args, String> {
         json: false,
         svg: None,
         show: 20,
+        psl_only: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
@@ -67,6 +71,7 @@ fn parse_args() -> Result<Args, String> {
                     .map_err(|_| format!("--show needs a number\n{USAGE}"))?
             }
             "--quick" => args.quick = true,
+            "--psl-only" => args.psl_only = true,
             "--json" => args.json = true,
             "-h" | "--help" => return Err(USAGE.to_owned()),
             other => return Err(format!("unknown argument `{other}`\n{USAGE}")),
@@ -178,12 +183,22 @@ fn run() -> Result<(), String> {
         report::print_header(&args, &libs, &corpora);
     }
 
+    let psl_text =
+        std::fs::read_to_string(workspace_root().join("crates/psl/data/public_suffix_list.dat"))
+            .map_err(|e| format!("crates/psl/data/public_suffix_list.dat: {e}"))?;
+    let psl_lists = psl::Lists::new(&psl_text)?;
+    let mut psl_results = Vec::new();
+
     let start = Instant::now();
     let mut results = Vec::new();
     let mut sink_results = Vec::new();
     for corpus in &corpora {
         if !args.json {
             eprintln!("weburl-bench: {} ...", corpus.name);
+        }
+        psl_results.push(psl::measure(corpus, &psl_lists, args.rounds));
+        if args.psl_only {
+            continue;
         }
         let ops = measure(corpus, &libs, &bases, args.rounds);
         sink_results.push(sinks::measure(corpus, args.rounds));
@@ -204,11 +219,15 @@ fn run() -> Result<(), String> {
         let mut json = report::json(&args, &libs, &results, elapsed);
         if let Some(obj) = json.as_object_mut() {
             obj.insert("validation_error_sinks".into(), sinks::json(&sink_results));
+            obj.insert("public_suffix".into(), psl::json(&psl_results, &psl_lists));
         }
         println!("{json}");
+    } else if args.psl_only {
+        psl::print_table(&psl_results, &psl_lists, args.show);
     } else {
         report::print_tables(&libs, &results);
         sinks::print_table(&sink_results);
+        psl::print_table(&psl_results, &psl_lists, args.show);
         report::print_checks(&libs, &results, args.show);
         println!("\nweburl-bench: done in {:.1} s", elapsed.as_secs_f64());
     }
