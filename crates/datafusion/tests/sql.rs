@@ -172,6 +172,18 @@ async fn string_results_have_the_argument_type() {
 }
 
 #[tokio::test]
+async fn dictionary_encoded_strings_are_coerced() {
+    let ctx = context();
+    let got = query_strings(
+        &ctx,
+        "SELECT url_registrable_domain(arrow_cast(u, 'Dictionary(Int32, Utf8)')) FROM \
+         (VALUES ('https://a.b.example.co.uk/'), ('https://a.b.example.co.uk/x'), (NULL)) v(u)",
+    )
+    .await;
+    assert_eq!(got, [s("example.co.uk"), s("example.co.uk"), None]);
+}
+
+#[tokio::test]
 async fn scalars_and_columns_mixed() {
     let ctx = context();
     register_values(
