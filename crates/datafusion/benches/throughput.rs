@@ -213,7 +213,6 @@ fn main() -> Result<()> {
                 "datafusion-spark try_parse_url(url, 'HOST')",
                 "try_parse_url(url, 'HOST')",
             ),
-            ("count(url) (no function: the engine's own cost)", "url"),
         ] {
             let sql = format!("SELECT count({expr}) FROM urls");
             let measured = best_of(rounds, || {
