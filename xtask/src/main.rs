@@ -27,7 +27,8 @@ commands:
   psl-sync [--from FILE] [--update] [--revision REV]
                     copy the Public Suffix List into crates/psl/data/ against its MANIFEST
                     and regenerate the compiled list (crates/psl/src/generated.rs)
-  test [ARGS...]    wpt-sync, then `cargo test --workspace --all-features [ARGS...]`
+  test [ARGS...]    wpt-sync, then `cargo test --workspace --all-features [ARGS...]`;
+                    without ARGS, then the tests of crates/datafusion (own workspace)
   bench [--data DIR] [--quick] [--json] [--svg FILE] [--rounds N] [--show N]
         [--instructions] [--runs N] [--corpus NAME] [--limit N]
                     time weburl, ada and rust-url on the URL corpora (release build); with

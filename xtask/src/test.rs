@@ -1,7 +1,9 @@
 //! `cargo xtask test [ARGS...]`: syncs the WPT data (a no-op when it is present and matches the
 //! manifest), then runs `cargo test --workspace --all-features [ARGS...]` with its output
 //! streamed and its exit code propagated; then a sample of `cargo xtask reference-diff`
-//! (skipped, with the reason printed, where node or npm is missing).
+//! (skipped, with the reason printed, where node or npm is missing). Without ARGS it then runs
+//! the tests of `crates/datafusion` (its own workspace: DataFusion and Ballista, see its
+//! Cargo.toml), with all its features, so the SQL and Ballista tests run too.
 
 use crate::{reference_diff, util, wpt_sync, Result};
 
@@ -16,5 +18,24 @@ pub fn main(args: &[String]) -> Result {
         args.iter().map(|a| format!(" {a}")).collect::<String>()
     );
     util::run_streaming(&mut cmd, "cargo test")?;
-    reference_diff::run(&["--sample".to_owned(), reference_diff::CI_SAMPLE.to_string()])
+    reference_diff::run(&["--sample".to_owned(), reference_diff::CI_SAMPLE.to_string()])?;
+    if args.is_empty() {
+        datafusion()?;
+    }
+    Ok(())
+}
+
+/// The tests of the `weburl-datafusion` workspace (`crates/datafusion`).
+fn datafusion() -> Result {
+    let manifest = util::workspace_root().join("crates/datafusion/Cargo.toml");
+    let mut cmd = util::cargo();
+    cmd.current_dir(util::workspace_root())
+        .arg("test")
+        .arg("--manifest-path")
+        .arg(&manifest)
+        .args(["--all-features", "--locked"]);
+    eprintln!(
+        "xtask: cargo test --manifest-path crates/datafusion/Cargo.toml --all-features --locked"
+    );
+    util::run_streaming(&mut cmd, "cargo test (crates/datafusion)")
 }

@@ -1,0 +1,120 @@
+//! Browser-exact URL functions for [Apache DataFusion](https://datafusion.apache.org/) SQL:
+//! URLs parsed as the [WHATWG URL Standard](https://url.spec.whatwg.org/) says, by
+//! [`weburl`].
+//!
+//! ```
+//! use datafusion::prelude::SessionContext;
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() -> datafusion::error::Result<()> {
+//! let ctx = SessionContext::new();
+//! weburl_datafusion::register(&ctx);
+//! let batches = ctx
+//!     .sql("SELECT url_hostname('https://EXAMPLE.com./a') AS host, \
+//!                  url_port('http://example.com:8080/') AS port, \
+//!                  url_error('https://exa mple.com/') AS error")
+//!     .await?
+//!     .collect()
+//!     .await?;
+//! let table = datafusion::arrow::util::pretty::pretty_format_batches(&batches)?.to_string();
+//! assert_eq!(
+//!     table,
+//!     "+--------------+------+-----------------+\n\
+//!      | host         | port | error           |\n\
+//!      +--------------+------+-----------------+\n\
+//!      | example.com. | 8080 | domain-to-ASCII |\n\
+//!      +--------------+------+-----------------+"
+//! );
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! Every function takes `Utf8`, `LargeUtf8` or `Utf8View` strings (a string result has the
+//! argument's type), works on arrays and scalars alike, and returns NULL for a NULL argument
+//! and for an input that is not a valid URL (`url_is_valid` and `url_error` tell those apart).
+//! Each has a [`Documentation`](datafusion::logical_expr::Documentation) entry, listed by
+//! `SHOW FUNCTIONS` when the information schema is on.
+//!
+//! | function | returns |
+//! |---|---|
+//! | `url_href`, `url_origin`, `url_protocol`, `url_username`, `url_password`, `url_host`, `url_hostname`, `url_pathname`, `url_search`, `url_hash` | the `URL` class getter of that name |
+//! | `url_port`, `url_port_or_default` | the port as an `Int32` (NULL when none) |
+//! | `url_host_kind` | `'domain'`, `'ipv4'`, `'ipv6'`, `'opaque'`, `'empty'`, or NULL without a host |
+//! | `url_public_suffix`, `url_registrable_domain` | the host's public suffix and registrable domain (site), by the Public Suffix List |
+//! | `url_parse(url)` | a struct of all of the above: parse once, read many |
+//! | `url_query_param(url, name)` | the first value of a query parameter, decoded |
+//! | `url_query_params(url)` | every query parameter: a list of `{name, value}` structs |
+//! | `url_path_segments(url)` | the path's segments: a list of strings |
+//! | `url_join(base, ref)` | `ref` resolved against `base` |
+//! | `url_is_valid(url [, base])` | whether `url` parses |
+//! | `url_error(url [, base])` | the spec name of the validation error that failed the parse |
+//! | `url_percent_decode(s)`, `url_percent_encode(s [, set])` | percent-decoding and -encoding |
+//!
+//! With the `ballista` feature, [`ballista`] builds the scheduler's session state and the
+//! executor's function registry a [Ballista](https://datafusion.apache.org/ballista/) cluster
+//! needs to run these functions.
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+/// The crate README's Rust example, compiled and run as a doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
+use std::sync::Arc;
+
+use datafusion::common::Result;
+use datafusion::execution::FunctionRegistry;
+use datafusion::logical_expr::ScalarUDF;
+use datafusion::prelude::SessionContext;
+
+mod args;
+mod components;
+mod docs;
+mod nested;
+mod percent;
+mod query;
+mod resolve;
+
+#[cfg(feature = "ballista")]
+pub mod ballista;
+
+use components::{Part, UrlComponent};
+
+/// Every function of this crate, ready to register.
+pub fn udfs() -> Vec<Arc<ScalarUDF>> {
+    let mut udfs: Vec<Arc<ScalarUDF>> = Part::ALL
+        .iter()
+        .map(|&part| Arc::new(ScalarUDF::new_from_impl(UrlComponent::new(part))))
+        .collect();
+    udfs.extend([
+        Arc::new(ScalarUDF::new_from_impl(nested::UrlParse::new())),
+        Arc::new(ScalarUDF::new_from_impl(nested::UrlPathSegments::new())),
+        Arc::new(ScalarUDF::new_from_impl(query::UrlQueryParam::new())),
+        Arc::new(ScalarUDF::new_from_impl(query::UrlQueryParams::new())),
+        Arc::new(ScalarUDF::new_from_impl(resolve::UrlJoin::new())),
+        Arc::new(ScalarUDF::new_from_impl(resolve::UrlIsValid::new())),
+        Arc::new(ScalarUDF::new_from_impl(resolve::UrlError::new())),
+        Arc::new(ScalarUDF::new_from_impl(percent::PercentDecode::new())),
+        Arc::new(ScalarUDF::new_from_impl(percent::PercentEncode::new())),
+    ]);
+    udfs
+}
+
+/// Registers every function on a [`SessionContext`], replacing any of the same name.
+pub fn register(ctx: &SessionContext) {
+    for udf in udfs() {
+        ctx.register_udf(Arc::unwrap_or_clone(udf));
+    }
+}
+
+/// Registers every function in a [`FunctionRegistry`] (such as a
+/// [`SessionState`](datafusion::execution::SessionState)), replacing any of the same name.
+///
+/// Fails if the registry does not accept new functions.
+pub fn register_all(registry: &mut dyn FunctionRegistry) -> Result<()> {
+    for udf in udfs() {
+        registry.register_udf(udf)?;
+    }
+    Ok(())
+}
