@@ -159,11 +159,9 @@ fn files_under(dir: &Path) -> usize {
         .sum()
 }
 
-async fn run(root: PathBuf) {
-    let data = root.join("urls");
-    write_parquet(&data, &common::corpus_lines(), 3);
-
-    // Local DataFusion on the same files.
+/// QUERY's result table from local DataFusion over the Parquet files in `data`: what the
+/// cluster must give.
+async fn local_answer(data: &Path) -> String {
     let local = common::context();
     local
         .register_parquet(
@@ -173,9 +171,17 @@ async fn run(root: PathBuf) {
         )
         .await
         .unwrap();
-    let expected = pretty_format_batches(&common::query(&local, QUERY).await.unwrap())
+    pretty_format_batches(&common::query(&local, QUERY).await.unwrap())
         .unwrap()
-        .to_string();
+        .to_string()
+}
+
+async fn run(root: PathBuf) {
+    let data = root.join("urls");
+    write_parquet(&data, &common::corpus_lines(), 3);
+
+    // Local DataFusion on the same files.
+    let expected = local_answer(&data).await;
 
     // The cluster: one scheduler, two executors, all with the functions.
     let scheduler_port = start_scheduler().await;
@@ -236,18 +242,7 @@ async fn standalone_mode_needs_the_state_built_with_the_functions() {
     let lines: Vec<String> = common::corpus_lines().into_iter().take(20_000).collect();
     write_parquet(&data, &lines, 2);
     let outcome = tokio::time::timeout(LIMIT, async {
-        let local = common::context();
-        local
-            .register_parquet(
-                "urls",
-                data.to_str().unwrap(),
-                ParquetReadOptions::default(),
-            )
-            .await
-            .unwrap();
-        let expected = pretty_format_batches(&common::query(&local, QUERY).await.unwrap())
-            .unwrap()
-            .to_string();
+        let expected = local_answer(&data).await;
 
         let state = weburl_datafusion::ballista::client_state().unwrap();
         let ctx = SessionContext::standalone_with_state(state).await.unwrap();
