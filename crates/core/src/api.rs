@@ -13,6 +13,7 @@ impl Url {
     /// [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser) on `input`.
     ///
     /// The error names the validation error that made the parse fail.
+    #[inline]
     pub fn parse(input: &str) -> Result<Url, ParseError> {
         Url::options().parse(input)
     }
@@ -38,6 +39,7 @@ impl Url {
     /// (with the `std` feature: allocated on first use, kept while at most 16 KiB), so they
     /// allocate nothing either unless a step needs its own copy (removing a tab or newline,
     /// percent-decoding or mapping a host). A `base` is parsed into a URL of its own.
+    #[inline]
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
         entry::can_parse(input, base)
     }
@@ -160,6 +162,7 @@ impl<'b> ParseOptions<'b> {
     }
 
     /// Parses `input`.
+    #[inline]
     pub fn parse(&self, input: &str) -> Result<Url, ParseError> {
         self.parse_with_sink(input, ())
     }
@@ -167,6 +170,7 @@ impl<'b> ParseOptions<'b> {
     /// Parses `input`, reporting every validation error to `sink` (the same as
     /// [`validation_errors`](Self::validation_errors) followed by
     /// [`parse`](ParseOptionsWithErrors::parse)).
+    #[inline]
     pub fn parse_with_sink<S: ErrorSink>(&self, input: &str, sink: S) -> Result<Url, ParseError> {
         let config = ParseConfig {
             base: self.base,

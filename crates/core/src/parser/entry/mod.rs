@@ -31,6 +31,7 @@ use alloc::string::String;
 use encoding_rs::Encoding;
 use weburl_percent::{AsciiSet, FRAGMENT, PATH, SPECIAL_QUERY, USERINFO};
 
+use self::fast::{Classifier, WithClassifier};
 use self::resume::Resume;
 use super::{input, rest_fits, Failure, Flow, Parser, State, UrlBuf};
 use crate::errors::{ErrorSink, ParseError};
@@ -95,13 +96,31 @@ const SHORT_INPUT: usize = 64;
 /// Whether `input` is accepted whole by the fast path, which means it parses (with any base).
 #[cfg(feature = "__test-hooks")]
 pub(crate) fn fast_accepts(input: &str) -> bool {
-    matches!(fast::scan(input), fast::Scan::Accepted(_))
+    /// What [`fast::scan`] finds in the input.
+    #[derive(Clone)]
+    struct Scanned<'a>(&'a str);
+    impl WithClassifier for Scanned<'_> {
+        type Out = alloc::string::String;
+        fn run<K: Classifier>(self, k: K) -> alloc::string::String {
+            alloc::format!("{:?}", fast::scan(k, self.0))
+        }
+    }
+    // Every classifier the CPU has finds the same (so that the tests and the fuzz targets,
+    // which call this on every input, check them against each other).
+    let all = fast::each(&Scanned(input));
+    let first = all.first().map(String::as_str).unwrap_or_default();
+    assert!(
+        all.iter().all(|s| s == first),
+        "the classifiers disagree on {input:?}: {all:?}"
+    );
+    first.starts_with("Accepted")
 }
 
 /// [`canParse(url, base)`](https://url.spec.whatwg.org/#dom-url-canparse): whether `input`
 /// parses against `base` (parsed first, if given). The fast path's scheme and authority
 /// ([`fast::head`]) decide most inputs without writing anything; the others are [`parse`]d
 /// into the thread's scratch buffer, from where the scan stopped, until the verdict is known.
+#[inline]
 pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
     // With the scheme and authority accepted, the state machine would parse them as it does
     // (see `Resume::PathStart`) and go on in the path start state, after which no step fails
@@ -109,19 +128,34 @@ pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
     // the fast path would accept them too makes no difference). The input then parses if its
     // URL fits in the maximum length, which the bound the state machine stops by, taken over
     // the whole input, ensures.
-    match fast::head(input.as_bytes()) {
-        Ok(_) if rest_fits(0, input.len(), ParseConfig::default().max_len) => {
-            base.is_none_or(can_parse_base)
+    fast::dispatch(CanParse { input, base })
+}
+
+/// [`can_parse`], run by [`fast::dispatch`] (all of it compiled for the CPU's classifier).
+struct CanParse<'a, 'b> {
+    input: &'a str,
+    base: Option<&'b str>,
+}
+
+impl WithClassifier for CanParse<'_, '_> {
+    type Out = bool;
+    #[inline(always)]
+    fn run<K: Classifier>(self, k: K) -> bool {
+        let CanParse { input, base } = self;
+        match fast::head(k, input.as_bytes()) {
+            Ok(_) if rest_fits(0, input.len(), ParseConfig::default().max_len) => {
+                base.is_none_or(can_parse_base)
+            }
+            // Too long to be judged by its length: the state machine from the scheme's end
+            // (which needs no more than the scan's verdict, so the compiler drops what the
+            // scan records of the scheme and authority).
+            Ok(_) => can_parse_slow(input, base, fast::Scan::Rejected),
+            Err(scheme) => can_parse_slow(
+                input,
+                base,
+                scheme.map_or(fast::Scan::Rejected, fast::Scan::Scheme),
+            ),
         }
-        // Too long to be judged by its length: the state machine from the scheme's end (which
-        // needs no more than the scan's verdict, so the compiler drops what the scan records
-        // of the scheme and authority).
-        Ok(_) => can_parse_slow(input, base, fast::Scan::Rejected),
-        Err(scheme) => can_parse_slow(
-            input,
-            base,
-            scheme.map_or(fast::Scan::Rejected, fast::Scan::Scheme),
-        ),
     }
 }
 
@@ -151,6 +185,7 @@ fn can_parse_slow(input: &str, base: Option<&str>, scan: fast::Scan) -> bool {
 /// The [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser) without *url*
 /// and *state override*: parses `input` into a new URL. Inputs already in serialized form take
 /// the fast path ([`fast`]) unless `config.fast` is false or `sink` wants errors.
+#[inline]
 pub(crate) fn parse<S: ErrorSink>(
     input: &str,
     config: &ParseConfig<'_>,
@@ -162,23 +197,50 @@ pub(crate) fn parse<S: ErrorSink>(
         return Err(ParseError::too_long(input.len()));
     }
     // What the fast path found, where the state machine can take over (see `Resume::find`).
-    let mut scan = fast::Scan::Rejected;
     if config.fast && !sink.wants_errors() {
-        match fast::scan(input) {
-            fast::Scan::Accepted(layout) => {
-                // The query's encoding must be UTF-8 (see the `fast` module); otherwise the
-                // state machine runs from the start.
-                if config.encoding == encoding_rs::UTF_8
-                    || config.encoding.output_encoding() == encoding_rs::UTF_8
-                {
-                    return resume::accepted(input, &layout, config.max_len)
-                        .ok_or_else(|| ParseError::too_long(input.len()));
-                }
-            }
-            other => scan = other,
-        }
+        return fast::dispatch(Fast {
+            input,
+            config,
+            sink,
+        });
     }
-    run::<_, Fresh>(input, config, sink, scan)
+    run::<_, Fresh>(input, config, sink, fast::Scan::Rejected)
+}
+
+/// [`parse`] with the fast path: [`fast::scan`], the URL of an input it accepts whole
+/// ([`resume::accepted`]), else the state machine from where the scan stopped. Run by
+/// [`fast::dispatch`], so that all of it is compiled for the CPU's classifier (and the URL
+/// is written once, where the caller wants it).
+struct Fast<'a, 'b, S> {
+    input: &'a str,
+    config: &'a ParseConfig<'b>,
+    sink: S,
+}
+
+impl<S: ErrorSink> WithClassifier for Fast<'_, '_, S> {
+    type Out = Result<Url, ParseError>;
+    #[inline(always)]
+    fn run<K: Classifier>(self, k: K) -> Result<Url, ParseError> {
+        let Fast {
+            input,
+            config,
+            sink,
+        } = self;
+        let scan = match fast::scan(k, input) {
+            // The query's encoding must be UTF-8 (see the `fast` module); otherwise the state
+            // machine runs from the start.
+            fast::Scan::Accepted(layout)
+                if config.encoding == encoding_rs::UTF_8
+                    || config.encoding.output_encoding() == encoding_rs::UTF_8 =>
+            {
+                return resume::accepted(input, &layout, config.max_len)
+                    .ok_or_else(|| ParseError::too_long(input.len()));
+            }
+            fast::Scan::Accepted(_) => fast::Scan::Rejected,
+            other => other,
+        };
+        run::<_, Fresh>(input, config, sink, scan)
+    }
 }
 
 /// Where [`run`] writes the serialization, and what it makes of it.

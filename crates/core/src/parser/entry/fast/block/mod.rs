@@ -1,0 +1,530 @@
+//! Sixteen input bytes at a time for [`super::scan`]: a [`Block`] of bytes, and for each byte
+//! class the scan checks a component with, the mask of the block's bytes in (or not in) it,
+//! one bit per byte (bit `k` for byte `k`); and [`scan_blocks`], which runs a component's
+//! check over the input a [`Window`] at a time. Not a spec concept: each class is defined
+//! from the spec's percent-encode sets and code point sets, as its documentation says.
+//!
+//! A [`Classifier`] loads and classifies blocks; the one the scan uses is picked once per
+//! call by [`dispatch`], from what the CPU has. All give the same masks:
+//!
+//! - [`Portable`]: a lookup per byte in [`CLASS`], a table computed from the percent-encode
+//!   sets. The definition the others are tested against, and the one on targets other than
+//!   x86-64.
+//! - On x86-64 (`x86`, the crate's one module with `unsafe` code): SSE2 compares (the x86-64
+//!   baseline: no run-time detection), and, where the CPU has SSSE3 (detected at run time
+//!   with the `std` feature, or enabled for the whole build), the component classes by two
+//!   16-entry table lookups (`pshufb`) per block instead of a compare per byte value (see
+//!   [`nibble_tables`]).
+//!
+//! The tests check every classifier against the table for every byte at every position.
+
+use weburl_percent::{AsciiSet, FRAGMENT, PATH, SPECIAL_QUERY};
+
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+/// The bytes of a block.
+pub(super) const LEN: usize = 16;
+
+// The classes of the bytes, one bit each, for the table ([`CLASS`]).
+
+/// A byte of a host: an ASCII alphanumeric, `-`, `.` or `_`.
+const HOST_OK: u8 = 1;
+/// An ASCII upper alpha (a host's is lowercased).
+const UPPER: u8 = 2;
+/// `-` (a label starting with `xn--` has `--`).
+const DASH: u8 = 4;
+/// A byte that may appear in a path segment unchanged (not in the path percent-encode set,
+/// nor `\`, which a special URL treats as `/`), or the `/` between two segments. Not `?`
+/// and `#`, which end the path.
+const PATH_OK: u8 = 8;
+/// `/`.
+const SLASH: u8 = 16;
+/// `.` or `%`: the first byte of a single-dot or double-dot segment.
+const DOT: u8 = 32;
+/// A byte the query state copies unchanged for a special URL (not in the special-query
+/// percent-encode set). Not `#`, which ends the query.
+const QUERY_OK: u8 = 64;
+/// A byte the fragment state copies unchanged (not in the fragment percent-encode set).
+const FRAGMENT_OK: u8 = 128;
+
+/// Whether `b` is printable ASCII and not in `set`.
+const fn copied(set: &AsciiSet, b: u8) -> bool {
+    b > 0x20 && b < 0x7F && !set.contains(b)
+}
+
+/// The byte classes, computed at compile time from the percent-encode sets: the definition
+/// of the classes, which the portable [`Block`] looks up and the SSE2 one is tested against.
+#[allow(clippy::indexing_slicing)] // const evaluation: an out-of-bounds index fails the build.
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        let mut c = 0;
+        if b.is_ascii_alphanumeric() || b == b'-' || b == b'.' || b == b'_' {
+            c |= HOST_OK;
+        }
+        if b.is_ascii_uppercase() {
+            c |= UPPER;
+        }
+        if b == b'-' {
+            c |= DASH;
+        }
+        if copied(&PATH, b) && b != b'\\' {
+            c |= PATH_OK;
+        }
+        if b == b'/' {
+            c |= SLASH;
+        }
+        if b == b'.' || b == b'%' {
+            c |= DOT;
+        }
+        if copied(&SPECIAL_QUERY, b) && b != b'#' {
+            c |= QUERY_OK;
+        }
+        if copied(&FRAGMENT, b) {
+            c |= FRAGMENT_OK;
+        }
+        t[i] = c;
+        i += 1;
+    }
+    t
+};
+
+/// The printable ASCII bytes of `set` and `extra`, up to sixteen of them (more fail the
+/// build), and how many there are: the bytes the SSE2 block compares with.
+#[allow(clippy::indexing_slicing)] // const evaluation: an out-of-bounds index fails the build.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+const fn printable_in(set: &AsciiSet, extra: &[u8]) -> ([u8; 16], usize) {
+    let mut out = [0u8; 16];
+    let mut n = 0;
+    let mut b = 0x21u8;
+    while b < 0x7F {
+        let mut hit = set.contains(b);
+        let mut k = 0;
+        while k < extra.len() {
+            hit |= extra[k] == b;
+            k += 1;
+        }
+        if hit {
+            out[n] = b;
+            n += 1;
+        }
+        b += 1;
+    }
+    (out, n)
+}
+
+/// The printable bytes a path stops at: the path percent-encode set's, `\`, and `#`.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+const PATH_STOPS: ([u8; 16], usize) = printable_in(&PATH, b"\\#");
+/// The printable bytes a special URL's query stops at: the special-query percent-encode
+/// set's, and `#`.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+const QUERY_STOPS: ([u8; 16], usize) = printable_in(&SPECIAL_QUERY, b"#");
+/// The printable bytes a fragment stops at: the fragment percent-encode set's.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+const FRAGMENT_STOPS: ([u8; 16], usize) = printable_in(&FRAGMENT, b"");
+
+/// The bytes without `class` (in [`CLASS`]) as two 16-entry tables, `lo` indexed by a byte's
+/// low four bits and `hi` by its high four: a byte `b` is without the class exactly when
+/// `lo[b & 15] & hi[b >> 4]` is not zero.
+///
+/// One bit per distinct row of the 16 x 16 grid of bytes: row `h` is the set of low nibbles
+/// `l` of the bytes `h << 4 | l` without the class; its bit is set in `hi[h]` for each row
+/// `h` equal to it, and in `lo[l]` for each `l` in it. A class with more than eight distinct
+/// rows fails the build. (The SSSE3 block looks both tables up for sixteen bytes at once.)
+#[allow(clippy::indexing_slicing)] // const evaluation: an out-of-bounds index fails the build.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+const fn nibble_tables(class: u8) -> ([u8; 16], [u8; 16]) {
+    let mut rows = [0u16; 16];
+    let mut b = 0;
+    while b < 256 {
+        if CLASS[b] & class == 0 {
+            rows[b >> 4] |= 1 << (b & 15);
+        }
+        b += 1;
+    }
+    let mut distinct = [0u16; 8];
+    let mut n = 0;
+    let (mut lo, mut hi) = ([0u8; 16], [0u8; 16]);
+    let mut h = 0;
+    while h < 16 {
+        let row = rows[h];
+        if row != 0 {
+            let mut k = 0;
+            while k < n && distinct[k] != row {
+                k += 1;
+            }
+            if k == n {
+                distinct[n] = row;
+                n += 1;
+            }
+            hi[h] = 1 << k;
+            let mut l = 0;
+            while l < 16 {
+                if row & (1 << l) != 0 {
+                    lo[l] |= 1 << k;
+                }
+                l += 1;
+            }
+        }
+        h += 1;
+    }
+    (lo, hi)
+}
+
+/// The nibble tables of the bytes not in a host ([`HOST_OK`]).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+const HOST_TABLES: ([u8; 16], [u8; 16]) = nibble_tables(HOST_OK);
+/// The nibble tables of the bytes a path stops at ([`PATH_OK`]).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+const PATH_TABLES: ([u8; 16], [u8; 16]) = nibble_tables(PATH_OK);
+/// The nibble tables of the bytes a special URL's query stops at ([`QUERY_OK`]).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+const QUERY_TABLES: ([u8; 16], [u8; 16]) = nibble_tables(QUERY_OK);
+/// The nibble tables of the bytes a fragment stops at ([`FRAGMENT_OK`]).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+const FRAGMENT_TABLES: ([u8; 16], [u8; 16]) = nibble_tables(FRAGMENT_OK);
+
+/// The mask of a block's bytes.
+const ALL: u32 = (1 << LEN) - 1;
+
+/// Sixteen bytes, classified: for each class a component is checked with, the mask of the
+/// bytes in it (or, for the `_bad` ones, not in it), bit `k` for byte `k`.
+pub(crate) trait Block: Copy {
+    /// Not a byte of a host the fast path copies: not an ASCII alphanumeric, `-`, `.` or `_`.
+    fn host_bad(self) -> u32;
+    /// An ASCII upper alpha (a host's is lowercased).
+    fn upper(self) -> u32;
+    /// `-` (a label starting with `xn--` has `--`).
+    fn dash(self) -> u32;
+    /// `.` (a host's last label starts after its last one).
+    fn period(self) -> u32;
+    /// Not a byte a path segment may have unchanged, nor the `/` between segments (see
+    /// [`PATH_OK`]).
+    fn path_bad(self) -> u32;
+    /// `/`.
+    fn slash(self) -> u32;
+    /// `.` or `%`: the first byte of a single-dot or double-dot segment.
+    fn dot(self) -> u32;
+    /// Not a byte the query state copies unchanged for a special URL (see [`QUERY_OK`]).
+    fn query_bad(self) -> u32;
+    /// Not a byte the fragment state copies unchanged (see [`FRAGMENT_OK`]).
+    fn fragment_bad(self) -> u32;
+}
+
+/// A way to load blocks and classify them on this CPU: a token without data. One that needs
+/// a CPU feature exists only where the CPU has it.
+pub(crate) trait Classifier: Copy {
+    /// The blocks it loads.
+    type Block: Block;
+    /// The block of `bytes`.
+    fn load(self, bytes: &[u8; LEN]) -> Self::Block;
+}
+
+/// A computation over the input with a [`Classifier`], which [`dispatch`] runs with the best
+/// one the CPU has, compiled for that CPU's features.
+pub(crate) trait WithClassifier {
+    /// What it gives.
+    type Out;
+    /// Runs it with `k`.
+    fn run<K: Classifier>(self, k: K) -> Self::Out;
+}
+
+/// Runs `w` with the best [`Classifier`] of the CPU.
+#[inline(always)]
+pub(crate) fn dispatch<W: WithClassifier>(w: W) -> W::Out {
+    #[cfg(target_arch = "x86_64")]
+    {
+        x86::dispatch(w)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        w.run(Portable)
+    }
+}
+
+/// Runs `w` with every classifier this CPU has, the portable one first (for the tests and
+/// the test hooks).
+#[cfg(any(test, feature = "__test-hooks"))]
+pub(crate) fn each<W: WithClassifier + Clone>(w: &W) -> alloc::vec::Vec<W::Out> {
+    #[allow(unused_mut)]
+    let mut out = alloc::vec![w.clone().run(Portable)];
+    #[cfg(target_arch = "x86_64")]
+    out.extend(x86::each(w));
+    out
+}
+
+/// The portable classifier: lookups in [`CLASS`]. (On x86-64, only the tests use it.)
+#[derive(Clone, Copy)]
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+pub(crate) struct Portable;
+
+/// A block of the portable classifier: the bytes.
+#[derive(Clone, Copy)]
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+pub(crate) struct PortableBlock([u8; LEN]);
+
+impl Classifier for Portable {
+    type Block = PortableBlock;
+    #[inline(always)]
+    fn load(self, bytes: &[u8; LEN]) -> PortableBlock {
+        PortableBlock(*bytes)
+    }
+}
+
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+impl PortableBlock {
+    /// The bytes with a bit of `class`.
+    #[inline(always)]
+    fn with(self, class: u8) -> u32 {
+        let mut m = 0;
+        for (k, &b) in self.0.iter().enumerate() {
+            #[allow(clippy::indexing_slicing)] // a `u8` index into a 256-entry table
+            let c = CLASS[usize::from(b)];
+            m |= u32::from(c & class != 0) << k;
+        }
+        m
+    }
+}
+
+impl Block for PortableBlock {
+    #[inline(always)]
+    fn host_bad(self) -> u32 {
+        !self.with(HOST_OK) & ALL
+    }
+    #[inline(always)]
+    fn upper(self) -> u32 {
+        self.with(UPPER)
+    }
+    #[inline(always)]
+    fn dash(self) -> u32 {
+        self.with(DASH)
+    }
+    /// Not a class of [`CLASS`], whose eight bits are taken.
+    #[inline(always)]
+    fn period(self) -> u32 {
+        let mut m = 0;
+        for (k, &b) in self.0.iter().enumerate() {
+            m |= u32::from(b == b'.') << k;
+        }
+        m
+    }
+    #[inline(always)]
+    fn path_bad(self) -> u32 {
+        !self.with(PATH_OK) & ALL
+    }
+    #[inline(always)]
+    fn slash(self) -> u32 {
+        self.with(SLASH)
+    }
+    #[inline(always)]
+    fn dot(self) -> u32 {
+        self.with(DOT)
+    }
+    #[inline(always)]
+    fn query_bad(self) -> u32 {
+        !self.with(QUERY_OK) & ALL
+    }
+    #[inline(always)]
+    fn fragment_bad(self) -> u32 {
+        !self.with(FRAGMENT_OK) & ALL
+    }
+}
+
+/// The bits of the bytes before the first byte with a bit set in `m` (all if there is none).
+#[inline(always)]
+pub(super) const fn before(m: u32) -> u32 {
+    m.wrapping_sub(1) & !m
+}
+
+/// The block of input bytes a component's check looks at: the sixteen bytes at `base`, of
+/// which those from where the check stands on (the bits of `from`) are its to look at; the
+/// others came before (the last window of an input is its last sixteen bytes, which may
+/// reach back before where the check stands).
+pub(super) struct Window<B> {
+    /// The bytes.
+    pub(super) block: B,
+    /// The offset of the block's first byte in the input.
+    pub(super) base: usize,
+    /// The bits of the bytes the check looks at: from where it stands to the block's end.
+    pub(super) from: u32,
+    /// Bit 16 if the block ends the input (the end stops every component), else 0.
+    end: u32,
+}
+
+impl<B> Window<B> {
+    /// Where a component made of the bytes not in `bad` stops in this window: the bits of
+    /// `bad` the check looks at, and the end of the input. The first one is the stop.
+    #[inline(always)]
+    pub(super) fn stops(&self, bad: u32) -> u32 {
+        (bad | self.end) & self.from
+    }
+}
+
+/// A component's check, window by window (a type rather than a closure, so that its code is
+/// always inlined: `scan_blocks` calls it in two places, and a closure called twice was
+/// compiled out of line, callgrind: +30 instructions per URL on kasztp).
+pub(super) trait Step {
+    /// The stops of the component in `w` (a mask of [`Window::stops`]), noting what else the
+    /// check looks for.
+    fn step<B: Block>(&mut self, w: &Window<B>) -> u32;
+}
+
+/// Runs `step` on the windows of `b` from `at` until it returns a mask that is not zero (one
+/// of [`Window::stops`]): the offset of its first bit, the first byte the component stops at,
+/// or `b.len()` at the end.
+///
+/// The windows are the next sixteen bytes while there are sixteen, then the input's last
+/// sixteen, the bytes before where the check stands left out by [`Window::from`] (no
+/// padding, no shifting: callgrind, kasztp, parse + href, 20 instructions per URL fewer than
+/// shifting the last bytes into a zero-padded block). An input shorter than a block is one
+/// window, zero-padded: a zero byte is a control, in no class, so it stops every component.
+#[inline(always)]
+pub(super) fn scan_blocks<K: Classifier>(k: K, b: &[u8], at: usize, step: &mut impl Step) -> usize {
+    let len = b.len();
+    let Some(last) = len.checked_sub(LEN) else {
+        return scan_short(k, b, at, step);
+    };
+    let mut i = at;
+    while i <= last {
+        let Some(bytes) = b.get(i..).and_then(<[u8]>::first_chunk::<LEN>) else {
+            break;
+        };
+        let stop = step.step(&Window {
+            block: k.load(bytes),
+            base: i,
+            from: u32::MAX,
+            end: 0,
+        });
+        if stop != 0 {
+            return i + stop.trailing_zeros() as usize;
+        }
+        i += LEN;
+    }
+    let Some(bytes) = b.last_chunk::<LEN>() else {
+        return len;
+    };
+    // `i - last` is from 1 to 16 (or `at` was past the end).
+    let stop = step.step(&Window {
+        block: k.load(bytes),
+        base: last,
+        from: u32::MAX.checked_shl((i - last) as u32).unwrap_or(0),
+        end: 1 << LEN,
+    });
+    (last + stop.trailing_zeros() as usize).min(len)
+}
+
+/// [`scan_blocks`] on an input shorter than a block: one window, zero-padded.
+#[inline(never)]
+fn scan_short<K: Classifier>(k: K, b: &[u8], at: usize, step: &mut impl Step) -> usize {
+    let mut w = [0u8; LEN];
+    if let Some(d) = w.get_mut(..b.len()) {
+        d.copy_from_slice(b);
+    }
+    #[allow(clippy::cast_possible_truncation)] // at most 16
+    let window = Window {
+        block: k.load(&w),
+        base: 0,
+        from: u32::MAX.checked_shl(at.min(LEN) as u32).unwrap_or(0),
+        end: 1 << LEN,
+    };
+    (step.step(&window).trailing_zeros() as usize).min(b.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every class of a block of `bytes`, as a classifier gives them.
+    #[derive(Clone)]
+    struct Classes([u8; LEN]);
+
+    impl WithClassifier for Classes {
+        type Out = [u32; 9];
+        fn run<K: Classifier>(self, k: K) -> [u32; 9] {
+            let b = k.load(&self.0);
+            [
+                b.host_bad(),
+                b.upper(),
+                b.dash(),
+                b.period(),
+                b.path_bad(),
+                b.slash(),
+                b.dot(),
+                b.query_bad(),
+                b.fragment_bad(),
+            ]
+        }
+    }
+
+    /// Every classifier gives the portable one's classes.
+    fn same(bytes: [u8; LEN]) {
+        let all = each(&Classes(bytes));
+        for (i, classes) in all.iter().enumerate() {
+            assert_eq!(*classes, all[0], "classifier {i} on {bytes:?}");
+        }
+    }
+
+    #[test]
+    fn classifiers_are_the_table() {
+        // Every byte at every position, among bytes of every class.
+        for c in 0..=255u8 {
+            for fill in [b'a', b'/', 0, 0x80, b'%', b'Z', b'-', b'.', 0xFF, b'~'] {
+                for k in 0..LEN {
+                    let mut bytes = [fill; LEN];
+                    if let Some(x) = bytes.get_mut(k) {
+                        *x = c;
+                    }
+                    same(bytes);
+                }
+            }
+        }
+        // The table's own classes, spot-checked.
+        let at = |ks: &[u32]| ks.iter().fold(0, |m, k| m | (1 << k));
+        let [host, upper, dash, period, path, slash, dot, query, fragment] =
+            Classes(*b"aZ-._/%?#\"<`'{\\\x7f").run(Portable);
+        assert_eq!(host, !at(&[0, 1, 2, 3, 4]) & ALL);
+        assert_eq!(upper, at(&[1]));
+        assert_eq!(dash, at(&[2]));
+        assert_eq!(slash, at(&[5]));
+        assert_eq!(dot, at(&[3, 6]));
+        assert_eq!(period, at(&[3]));
+        assert_eq!(path, at(&[7, 8, 9, 10, 11, 13, 14, 15]));
+        assert_eq!(query, at(&[8, 9, 10, 12, 15]));
+        assert_eq!(fragment, at(&[9, 10, 11, 15]));
+    }
+
+    /// Stops at the bytes not in a path.
+    struct PathBad;
+
+    impl Step for PathBad {
+        fn step<B: Block>(&mut self, w: &Window<B>) -> u32 {
+            w.stops(w.block.path_bad())
+        }
+    }
+
+    /// [`scan_blocks`] against a byte-by-byte search.
+    #[test]
+    fn windows() {
+        for len in 0..50 {
+            for stop in 0..=len {
+                let mut b = alloc::vec![b'a'; len];
+                if let Some(x) = b.get_mut(stop) {
+                    *x = b' ';
+                }
+                for at in 0..=len {
+                    let expected = b
+                        .iter()
+                        .skip(at)
+                        .position(|&c| c == b' ')
+                        .map_or(len, |p| p + at);
+                    let found = scan_blocks(Portable, &b, at, &mut PathBad);
+                    assert_eq!(found, expected, "{len} {stop} {at}");
+                }
+            }
+        }
+    }
+}
