@@ -106,34 +106,35 @@ pub(crate) struct Layout {
 /// Recognizes a special scheme at the start of `b`, followed by `://`: the scheme type, the
 /// scheme's length, and whether it has upper-case letters.
 ///
-/// One word compare per scheme: setting bit 5 of every byte (`| 0x20`) lowercases ASCII
-/// upper alphas and leaves lowercase letters, `:` and `/` as they are, so the scheme matches
-/// case-insensitively. It also maps U+001A to `:` and U+000F to `/`, so the three bytes of
-/// `://` are then compared exactly.
+/// One word compare per scheme: setting bit 5 of the scheme's bytes (`| 0x20`) lowercases
+/// ASCII upper alphas and leaves lowercase letters as they are, so the scheme matches
+/// case-insensitively (no other byte with bit 5 set matches a letter of the pattern), and the
+/// `://` after it is compared exactly, in the same compare.
 #[inline]
 fn scheme(b: &[u8]) -> Option<(SchemeType, usize, bool)> {
     let w = first_word(b);
-    let folded = w | splat(0x20);
-    let is = |pattern: &[u8]| folded & mask(pattern.len()) == word(pattern);
-    let (t, len) = if is(b"https://") {
-        (SchemeType::Https, 5)
-    } else if is(b"http://") {
-        (SchemeType::Http, 4)
-    } else if is(b"file://") {
-        (SchemeType::File, 4)
-    } else if is(b"wss://") {
-        (SchemeType::Wss, 3)
-    } else if is(b"ws://") {
-        (SchemeType::Ws, 2)
-    } else if is(b"ftp://") {
-        (SchemeType::Ftp, 3)
+    // The first `len` bytes folded, the pattern's `len + 3` bytes compared.
+    let is = |pattern: &[u8]| {
+        let len = pattern.len() - 3;
+        let folded = w | (splat(0x20) & mask(len));
+        (folded & mask(pattern.len()) == word(pattern)).then_some(folded != w)
+    };
+    let (t, len, upper) = if let Some(upper) = is(b"https://") {
+        (SchemeType::Https, 5, upper)
+    } else if let Some(upper) = is(b"http://") {
+        (SchemeType::Http, 4, upper)
+    } else if let Some(upper) = is(b"file://") {
+        (SchemeType::File, 4, upper)
+    } else if let Some(upper) = is(b"wss://") {
+        (SchemeType::Wss, 3, upper)
+    } else if let Some(upper) = is(b"ws://") {
+        (SchemeType::Ws, 2, upper)
+    } else if let Some(upper) = is(b"ftp://") {
+        (SchemeType::Ftp, 3, upper)
     } else {
         return None;
     };
-    if (w >> (8 * len)) & mask(3) != word(b"://") {
-        return None;
-    }
-    Some((t, len, (w ^ folded) & mask(len) != 0))
+    Some((t, len, upper))
 }
 
 /// Whether a label of the host `host` starts with an ASCII case-insensitive `xn--`.
