@@ -101,6 +101,9 @@ pub(crate) fn fast_accepts(input: &str) -> bool {
     struct Scanned<'a>(&'a str);
     impl WithClassifier for Scanned<'_> {
         type Out = alloc::string::String;
+        fn input_len(&self) -> usize {
+            self.0.len()
+        }
         fn run<K: Classifier>(self, k: K) -> alloc::string::String {
             alloc::format!("{:?}", fast::scan(k, self.0))
         }
@@ -139,6 +142,10 @@ struct CanParse<'a, 'b> {
 
 impl WithClassifier for CanParse<'_, '_> {
     type Out = bool;
+    #[inline(always)]
+    fn input_len(&self) -> usize {
+        self.input.len()
+    }
     #[inline(always)]
     fn run<K: Classifier>(self, k: K) -> bool {
         let CanParse { input, base } = self;
@@ -219,6 +226,10 @@ struct Fast<'a, 'b, S> {
 
 impl<S: ErrorSink> WithClassifier for Fast<'_, '_, S> {
     type Out = Result<Url, ParseError>;
+    #[inline(always)]
+    fn input_len(&self) -> usize {
+        self.input.len()
+    }
     #[inline(always)]
     fn run<K: Classifier>(self, k: K) -> Result<Url, ParseError> {
         let Fast {

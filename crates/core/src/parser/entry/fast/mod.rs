@@ -84,7 +84,7 @@ use weburl_host::HostKind;
 
 #[cfg(feature = "__test-hooks")]
 pub(crate) use self::block::each;
-use self::block::{before, scan_blocks, Block, Step, Window, LEN};
+use self::block::{before, scan_blocks, Block, Mask, Step, Window};
 pub(crate) use self::block::{dispatch, Classifier, WithClassifier};
 use self::words::{first_word, mask, splat, word};
 use crate::parser::path::{is_double_dot, is_single_dot};
@@ -193,25 +193,25 @@ fn host_run<K: Classifier>(k: K, b: &[u8], start: usize) -> HostRun {
 
 /// [`host_run`]'s check of a window: its stops, and its upper-case letters, `--` and last `.`.
 struct HostStep {
-    upper: u32,
-    dashes: u32,
+    upper: Mask,
+    dashes: Mask,
     label: usize,
 }
 
 impl Step for HostStep {
     #[inline(always)]
-    fn step<B: Block>(&mut self, w: &Window<B>) -> u32 {
+    fn step<B: Block>(&mut self, w: &Window<B>) -> Mask {
         let c = w.block;
         let stop = w.stops(c.host_bad());
         let keep = before(stop) & w.from;
         self.upper |= c.upper() & keep;
         // A `-` followed by a `-`, or the block's last byte if it is `-`.
         let dash = c.dash();
-        self.dashes |= dash & keep & ((dash >> 1) | (1 << (LEN - 1)));
+        self.dashes |= dash & keep & ((dash >> 1) | (1 << (B::LEN - 1)));
         // After the window's last `.` in the run, if any.
         let dots = c.period() & keep;
         if dots != 0 {
-            self.label = w.base + (u32::BITS - dots.leading_zeros()) as usize;
+            self.label = w.base + (Mask::BITS - dots.leading_zeros()) as usize;
         }
         stop
     }
@@ -330,20 +330,20 @@ fn path<K: Classifier>(k: K, b: &[u8], at: usize, file: bool) -> Option<(usize, 
 /// [`path`]'s check of a window: its stops, and each `.` or `%` right after a `/` (where a dot
 /// segment starts).
 struct PathStep {
-    dot_starts: u32,
-    slash_before: u32,
+    dot_starts: Mask,
+    slash_before: Mask,
 }
 
 impl Step for PathStep {
     #[inline(always)]
-    fn step<B: Block>(&mut self, w: &Window<B>) -> u32 {
+    fn step<B: Block>(&mut self, w: &Window<B>) -> Mask {
         // The bytes after a `/`: the slashes shifted up by a byte, and the window's first
         // byte if the previous window's last byte is `/`. (The last window may overlap the
         // previous one: its bytes the check already saw are not in `w.from`, and the byte
         // before its first new one is in it.)
         let c = w.block;
         let slash = c.slash();
-        self.dot_starts |= c.dot() & ((slash << 1) | (self.slash_before >> (LEN - 1))) & w.from;
+        self.dot_starts |= c.dot() & ((slash << 1) | (self.slash_before >> (B::LEN - 1))) & w.from;
         self.slash_before = slash;
         w.stops(c.path_bad())
     }
@@ -354,7 +354,7 @@ struct QueryStep;
 
 impl Step for QueryStep {
     #[inline(always)]
-    fn step<B: Block>(&mut self, w: &Window<B>) -> u32 {
+    fn step<B: Block>(&mut self, w: &Window<B>) -> Mask {
         w.stops(w.block.query_bad())
     }
 }
@@ -364,7 +364,7 @@ struct FragmentStep;
 
 impl Step for FragmentStep {
     #[inline(always)]
-    fn step<B: Block>(&mut self, w: &Window<B>) -> u32 {
+    fn step<B: Block>(&mut self, w: &Window<B>) -> Mask {
         w.stops(w.block.fragment_bad())
     }
 }
@@ -509,6 +509,9 @@ mod tests {
 
     impl WithClassifier for Scanned<'_> {
         type Out = alloc::string::String;
+        fn input_len(&self) -> usize {
+            self.0.len()
+        }
         fn run<K: Classifier>(self, k: K) -> alloc::string::String {
             alloc::format!("{:?}", scan(k, self.0))
         }

@@ -23,8 +23,12 @@ use weburl_percent::{AsciiSet, FRAGMENT, PATH, SPECIAL_QUERY};
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
-/// The bytes of a block.
+/// The bytes of a block of the 128-bit classifiers.
 pub(super) const LEN: usize = 16;
+
+/// A mask of a block's bytes, bit `k` for byte `k` (blocks have at most 32 bytes; the bit
+/// after the block's last marks the end of the input, see [`Window`]).
+pub(crate) type Mask = u64;
 
 // The classes of the bytes, one bit each, for the table ([`CLASS`]).
 
@@ -188,31 +192,33 @@ const QUERY_TABLES: ([u8; 16], [u8; 16]) = nibble_tables(QUERY_OK);
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const FRAGMENT_TABLES: ([u8; 16], [u8; 16]) = nibble_tables(FRAGMENT_OK);
 
-/// The mask of a block's bytes.
-const ALL: u32 = (1 << LEN) - 1;
+/// The mask of a 16-byte block's bytes.
+const ALL: Mask = (1 << LEN) - 1;
 
 /// Sixteen bytes, classified: for each class a component is checked with, the mask of the
 /// bytes in it (or, for the `_bad` ones, not in it), bit `k` for byte `k`.
 pub(crate) trait Block: Copy {
+    /// How many bytes it has: 16 or 32.
+    const LEN: usize;
     /// Not a byte of a host the fast path copies: not an ASCII alphanumeric, `-`, `.` or `_`.
-    fn host_bad(self) -> u32;
+    fn host_bad(self) -> Mask;
     /// An ASCII upper alpha (a host's is lowercased).
-    fn upper(self) -> u32;
+    fn upper(self) -> Mask;
     /// `-` (a label starting with `xn--` has `--`).
-    fn dash(self) -> u32;
+    fn dash(self) -> Mask;
     /// `.` (a host's last label starts after its last one).
-    fn period(self) -> u32;
+    fn period(self) -> Mask;
     /// Not a byte a path segment may have unchanged, nor the `/` between segments (see
     /// [`PATH_OK`]).
-    fn path_bad(self) -> u32;
+    fn path_bad(self) -> Mask;
     /// `/`.
-    fn slash(self) -> u32;
+    fn slash(self) -> Mask;
     /// `.` or `%`: the first byte of a single-dot or double-dot segment.
-    fn dot(self) -> u32;
+    fn dot(self) -> Mask;
     /// Not a byte the query state copies unchanged for a special URL (see [`QUERY_OK`]).
-    fn query_bad(self) -> u32;
+    fn query_bad(self) -> Mask;
     /// Not a byte the fragment state copies unchanged (see [`FRAGMENT_OK`]).
-    fn fragment_bad(self) -> u32;
+    fn fragment_bad(self) -> Mask;
 }
 
 /// A way to load blocks and classify them on this CPU: a token without data. One that needs
@@ -220,8 +226,8 @@ pub(crate) trait Block: Copy {
 pub(crate) trait Classifier: Copy {
     /// The blocks it loads.
     type Block: Block;
-    /// The block of `bytes`.
-    fn load(self, bytes: &[u8; LEN]) -> Self::Block;
+    /// The block of the [`Block::LEN`] bytes of `b` from `at`, if it has as many.
+    fn load(self, b: &[u8], at: usize) -> Option<Self::Block>;
 }
 
 /// A computation over the input with a [`Classifier`], which [`dispatch`] runs with the best
@@ -229,6 +235,9 @@ pub(crate) trait Classifier: Copy {
 pub(crate) trait WithClassifier {
     /// What it gives.
     type Out;
+    /// The length of the input it scans (a classifier of wide blocks takes only inputs of a
+    /// block or more).
+    fn input_len(&self) -> usize;
     /// Runs it with `k`.
     fn run<K: Classifier>(self, k: K) -> Self::Out;
 }
@@ -270,8 +279,8 @@ pub(crate) struct PortableBlock([u8; LEN]);
 impl Classifier for Portable {
     type Block = PortableBlock;
     #[inline(always)]
-    fn load(self, bytes: &[u8; LEN]) -> PortableBlock {
-        PortableBlock(*bytes)
+    fn load(self, b: &[u8], at: usize) -> Option<PortableBlock> {
+        b.get(at..)?.first_chunk().copied().map(PortableBlock)
     }
 }
 
@@ -279,64 +288,65 @@ impl Classifier for Portable {
 impl PortableBlock {
     /// The bytes with a bit of `class`.
     #[inline(always)]
-    fn with(self, class: u8) -> u32 {
+    fn with(self, class: u8) -> Mask {
         let mut m = 0;
         for (k, &b) in self.0.iter().enumerate() {
             #[allow(clippy::indexing_slicing)] // a `u8` index into a 256-entry table
             let c = CLASS[usize::from(b)];
-            m |= u32::from(c & class != 0) << k;
+            m |= Mask::from(c & class != 0) << k;
         }
         m
     }
 }
 
 impl Block for PortableBlock {
+    const LEN: usize = LEN;
     #[inline(always)]
-    fn host_bad(self) -> u32 {
+    fn host_bad(self) -> Mask {
         !self.with(HOST_OK) & ALL
     }
     #[inline(always)]
-    fn upper(self) -> u32 {
+    fn upper(self) -> Mask {
         self.with(UPPER)
     }
     #[inline(always)]
-    fn dash(self) -> u32 {
+    fn dash(self) -> Mask {
         self.with(DASH)
     }
     /// Not a class of [`CLASS`], whose eight bits are taken.
     #[inline(always)]
-    fn period(self) -> u32 {
+    fn period(self) -> Mask {
         let mut m = 0;
         for (k, &b) in self.0.iter().enumerate() {
-            m |= u32::from(b == b'.') << k;
+            m |= Mask::from(b == b'.') << k;
         }
         m
     }
     #[inline(always)]
-    fn path_bad(self) -> u32 {
+    fn path_bad(self) -> Mask {
         !self.with(PATH_OK) & ALL
     }
     #[inline(always)]
-    fn slash(self) -> u32 {
+    fn slash(self) -> Mask {
         self.with(SLASH)
     }
     #[inline(always)]
-    fn dot(self) -> u32 {
+    fn dot(self) -> Mask {
         self.with(DOT)
     }
     #[inline(always)]
-    fn query_bad(self) -> u32 {
+    fn query_bad(self) -> Mask {
         !self.with(QUERY_OK) & ALL
     }
     #[inline(always)]
-    fn fragment_bad(self) -> u32 {
+    fn fragment_bad(self) -> Mask {
         !self.with(FRAGMENT_OK) & ALL
     }
 }
 
 /// The bits of the bytes before the first byte with a bit set in `m` (all if there is none).
 #[inline(always)]
-pub(super) const fn before(m: u32) -> u32 {
+pub(super) const fn before(m: Mask) -> Mask {
     m.wrapping_sub(1) & !m
 }
 
@@ -350,16 +360,17 @@ pub(super) struct Window<B> {
     /// The offset of the block's first byte in the input.
     pub(super) base: usize,
     /// The bits of the bytes the check looks at: from where it stands to the block's end.
-    pub(super) from: u32,
-    /// Bit 16 if the block ends the input (the end stops every component), else 0.
-    end: u32,
+    pub(super) from: Mask,
+    /// The bit after the block's last byte if the block ends the input (the end stops every
+    /// component), else 0.
+    end: Mask,
 }
 
 impl<B> Window<B> {
     /// Where a component made of the bytes not in `bad` stops in this window: the bits of
     /// `bad` the check looks at, and the end of the input. The first one is the stop.
     #[inline(always)]
-    pub(super) fn stops(&self, bad: u32) -> u32 {
+    pub(super) fn stops(&self, bad: Mask) -> Mask {
         (bad | self.end) & self.from
     }
 }
@@ -370,7 +381,7 @@ impl<B> Window<B> {
 pub(super) trait Step {
     /// The stops of the component in `w` (a mask of [`Window::stops`]), noting what else the
     /// check looks for.
-    fn step<B: Block>(&mut self, w: &Window<B>) -> u32;
+    fn step<B: Block>(&mut self, w: &Window<B>) -> Mask;
 }
 
 /// Runs `step` on the windows of `b` from `at` until it returns a mask that is not zero (one
@@ -383,36 +394,43 @@ pub(super) trait Step {
 /// shifting the last bytes into a zero-padded block). An input shorter than a block is one
 /// window, zero-padded: a zero byte is a control, in no class, so it stops every component.
 #[inline(always)]
-pub(super) fn scan_blocks<K: Classifier>(k: K, b: &[u8], at: usize, step: &mut impl Step) -> usize {
+pub(super) fn scan_blocks<K: Classifier>(
+    k: K,
+    b: &[u8],
+    at: usize,
+    step: &mut impl Step,
+) -> usize {
+    let n = <K::Block as Block>::LEN;
     let len = b.len();
-    let Some(last) = len.checked_sub(LEN) else {
+    let Some(last) = len.checked_sub(n) else {
         return scan_short(k, b, at, step);
     };
     let mut i = at;
     while i <= last {
-        let Some(bytes) = b.get(i..).and_then(<[u8]>::first_chunk::<LEN>) else {
+        let Some(block) = k.load(b, i) else {
             break;
         };
         let stop = step.step(&Window {
-            block: k.load(bytes),
+            block,
             base: i,
-            from: u32::MAX,
+            from: Mask::MAX,
             end: 0,
         });
         if stop != 0 {
             return i + stop.trailing_zeros() as usize;
         }
-        i += LEN;
+        i += n;
     }
-    let Some(bytes) = b.last_chunk::<LEN>() else {
+    let Some(block) = k.load(b, last) else {
         return len;
     };
-    // `i - last` is from 1 to 16 (or `at` was past the end).
+    // `i - last` is from 1 to `n` (or `at` was past the end).
+    #[allow(clippy::cast_possible_truncation)] // at most the input's length
     let stop = step.step(&Window {
-        block: k.load(bytes),
+        block,
         base: last,
-        from: u32::MAX.checked_shl((i - last) as u32).unwrap_or(0),
-        end: 1 << LEN,
+        from: Mask::MAX.checked_shl((i - last) as u32).unwrap_or(0),
+        end: 1 << n,
     });
     (last + stop.trailing_zeros() as usize).min(len)
 }
@@ -420,16 +438,19 @@ pub(super) fn scan_blocks<K: Classifier>(k: K, b: &[u8], at: usize, step: &mut i
 /// [`scan_blocks`] on an input shorter than a block: one window, zero-padded.
 #[inline(never)]
 fn scan_short<K: Classifier>(k: K, b: &[u8], at: usize, step: &mut impl Step) -> usize {
-    let mut w = [0u8; LEN];
+    let mut w = [0u8; 32];
     if let Some(d) = w.get_mut(..b.len()) {
         d.copy_from_slice(b);
     }
-    #[allow(clippy::cast_possible_truncation)] // at most 16
+    let Some(block) = k.load(&w, 0) else {
+        return b.len();
+    };
+    #[allow(clippy::cast_possible_truncation)] // at most 32
     let window = Window {
-        block: k.load(&w),
+        block,
         base: 0,
-        from: u32::MAX.checked_shl(at.min(LEN) as u32).unwrap_or(0),
-        end: 1 << LEN,
+        from: Mask::MAX.checked_shl(at.min(32) as u32).unwrap_or(0),
+        end: 1 << <K::Block as Block>::LEN,
     };
     (step.step(&window).trailing_zeros() as usize).min(b.len())
 }
@@ -443,9 +464,14 @@ mod tests {
     struct Classes([u8; LEN]);
 
     impl WithClassifier for Classes {
-        type Out = [u32; 9];
-        fn run<K: Classifier>(self, k: K) -> [u32; 9] {
-            let b = k.load(&self.0);
+        type Out = [Mask; 9];
+        fn input_len(&self) -> usize {
+            self.0.len()
+        }
+        fn run<K: Classifier>(self, k: K) -> [Mask; 9] {
+            let Some(b) = k.load(&self.0, 0) else {
+                return [0; 9];
+            };
             [
                 b.host_bad(),
                 b.upper(),
@@ -483,7 +509,7 @@ mod tests {
             }
         }
         // The table's own classes, spot-checked.
-        let at = |ks: &[u32]| ks.iter().fold(0, |m, k| m | (1 << k));
+        let at = |ks: &[u32]| ks.iter().fold(0, |m: Mask, k| m | (1 << k));
         let [host, upper, dash, period, path, slash, dot, query, fragment] =
             Classes(*b"aZ-._/%?#\"<`'{\\\x7f").run(Portable);
         assert_eq!(host, !at(&[0, 1, 2, 3, 4]) & ALL);
@@ -501,7 +527,7 @@ mod tests {
     struct PathBad;
 
     impl Step for PathBad {
-        fn step<B: Block>(&mut self, w: &Window<B>) -> u32 {
+        fn step<B: Block>(&mut self, w: &Window<B>) -> Mask {
             w.stops(w.block.path_bad())
         }
     }

@@ -12,8 +12,11 @@
 //!   made only by [`dispatch`] after it has found SSSE3 (or where the whole build has it).
 //! - The call of the SSSE3-compiled function in [`dispatch`], after the same check.
 
+mod avx2;
+
+use self::avx2::Avx2;
 use super::{
-    Block, Classifier, WithClassifier, ALL, FRAGMENT_STOPS, FRAGMENT_TABLES, HOST_TABLES, LEN,
+    Block, Classifier, Mask, WithClassifier, ALL, FRAGMENT_STOPS, FRAGMENT_TABLES, HOST_TABLES, LEN,
     PATH_STOPS, PATH_TABLES, QUERY_STOPS, QUERY_TABLES,
 };
 
@@ -89,9 +92,9 @@ mod intrinsics {
     /// `_mm_movemask_epi8`: the high bits of the bytes, as a mask of the block's bytes.
     #[inline(always)]
     #[allow(clippy::cast_sign_loss)] // 16 bits
-    pub(super) fn bits(m: __m128i) -> u32 {
+    pub(super) fn bits(m: __m128i) -> u64 {
         // SAFETY: SSE2 is enabled for the build (see the parent module).
-        unsafe { arch::_mm_movemask_epi8(m) as u32 }
+        unsafe { u64::from(arch::_mm_movemask_epi8(m) as u32) }
     }
     /// `_mm_shuffle_epi8` (SSSE3): byte `k` is `table[index[k] & 15]`, or 0 where `index[k]`
     /// has its high bit. Only for [`super::Ssse3Block`] (see the parent module).
@@ -126,8 +129,8 @@ pub(super) struct Sse2Block(__m128i);
 impl Classifier for Sse2 {
     type Block = Sse2Block;
     #[inline(always)]
-    fn load(self, bytes: &[u8; LEN]) -> Sse2Block {
-        Sse2Block(load(bytes))
+    fn load(self, b: &[u8], at: usize) -> Option<Sse2Block> {
+        Some(Sse2Block(load(b.get(at..)?.first_chunk()?)))
     }
 }
 
@@ -145,7 +148,7 @@ impl Sse2Block {
 
     /// The printable bytes other than the first `n` of `bad` (at least one).
     #[inline(always)]
-    fn printable_but(self, (bad, n): ([u8; 16], usize)) -> u32 {
+    fn printable_but(self, (bad, n): ([u8; 16], usize)) -> Mask {
         let mut m = self.eq(bad.first().copied().unwrap_or(0x7F));
         for &c in bad.get(1..n).unwrap_or_default() {
             m = or(m, self.eq(c));
@@ -155,8 +158,9 @@ impl Sse2Block {
 }
 
 impl Block for Sse2Block {
+    const LEN: usize = LEN;
     #[inline(always)]
-    fn host_bad(self) -> u32 {
+    fn host_bad(self) -> Mask {
         let x = self.0;
         let alpha = in_range(or(x, splat(0x20)), b'a', b'z');
         let digit = in_range(x, b'0', b'9');
@@ -165,35 +169,35 @@ impl Block for Sse2Block {
         !bits(ok) & ALL
     }
     #[inline(always)]
-    fn upper(self) -> u32 {
+    fn upper(self) -> Mask {
         bits(in_range(self.0, b'A', b'Z'))
     }
     #[inline(always)]
-    fn dash(self) -> u32 {
+    fn dash(self) -> Mask {
         bits(self.eq(b'-'))
     }
     #[inline(always)]
-    fn period(self) -> u32 {
+    fn period(self) -> Mask {
         bits(self.eq(b'.'))
     }
     #[inline(always)]
-    fn path_bad(self) -> u32 {
+    fn path_bad(self) -> Mask {
         !self.printable_but(PATH_STOPS) & ALL
     }
     #[inline(always)]
-    fn slash(self) -> u32 {
+    fn slash(self) -> Mask {
         bits(self.eq(b'/'))
     }
     #[inline(always)]
-    fn dot(self) -> u32 {
+    fn dot(self) -> Mask {
         bits(or(self.eq(b'.'), self.eq(b'%')))
     }
     #[inline(always)]
-    fn query_bad(self) -> u32 {
+    fn query_bad(self) -> Mask {
         !self.printable_but(QUERY_STOPS) & ALL
     }
     #[inline(always)]
-    fn fragment_bad(self) -> u32 {
+    fn fragment_bad(self) -> Mask {
         !self.printable_but(FRAGMENT_STOPS) & ALL
     }
 }
@@ -210,8 +214,8 @@ pub(super) struct Ssse3Block(Sse2Block);
 impl Classifier for Ssse3 {
     type Block = Ssse3Block;
     #[inline(always)]
-    fn load(self, bytes: &[u8; LEN]) -> Ssse3Block {
-        Ssse3Block(Sse2Block(load(bytes)))
+    fn load(self, b: &[u8], at: usize) -> Option<Ssse3Block> {
+        Some(Ssse3Block(Sse2Block(load(b.get(at..)?.first_chunk()?))))
     }
 }
 
@@ -219,7 +223,7 @@ impl Ssse3Block {
     /// The bytes without the class of `tables` (see [`super::nibble_tables`]): both tables
     /// looked up, sixteen bytes at once, and the bytes whose two entries share a bit.
     #[inline(always)]
-    fn without(self, (lo, hi): &([u8; 16], [u8; 16])) -> u32 {
+    fn without(self, (lo, hi): &([u8; 16], [u8; 16])) -> Mask {
         let x = self.0 .0;
         let low = lookup(load(lo), and(x, splat(0x0F)));
         let high = lookup(load(hi), and(shift_down_4(x), splat(0x0F)));
@@ -228,110 +232,207 @@ impl Ssse3Block {
 }
 
 impl Block for Ssse3Block {
+    const LEN: usize = LEN;
     #[inline(always)]
-    fn host_bad(self) -> u32 {
+    fn host_bad(self) -> Mask {
         self.without(&HOST_TABLES)
     }
     #[inline(always)]
-    fn upper(self) -> u32 {
+    fn upper(self) -> Mask {
         self.0.upper()
     }
     #[inline(always)]
-    fn dash(self) -> u32 {
+    fn dash(self) -> Mask {
         self.0.dash()
     }
     #[inline(always)]
-    fn period(self) -> u32 {
+    fn period(self) -> Mask {
         self.0.period()
     }
     #[inline(always)]
-    fn path_bad(self) -> u32 {
+    fn path_bad(self) -> Mask {
         self.without(&PATH_TABLES)
     }
     #[inline(always)]
-    fn slash(self) -> u32 {
+    fn slash(self) -> Mask {
         self.0.slash()
     }
     #[inline(always)]
-    fn dot(self) -> u32 {
+    fn dot(self) -> Mask {
         self.0.dot()
     }
     #[inline(always)]
-    fn query_bad(self) -> u32 {
+    fn query_bad(self) -> Mask {
         self.without(&QUERY_TABLES)
     }
     #[inline(always)]
-    fn fragment_bad(self) -> u32 {
+    fn fragment_bad(self) -> Mask {
         self.without(&FRAGMENT_TABLES)
     }
 }
 
-/// The [`Ssse3`] token, if the CPU has SSSE3: known at compile time if the build enables it,
-/// else asked at run time (with the `std` feature; without it, never).
+/// What the CPU has, best first.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Level {
+    /// AVX2 and SSSE3.
+    Avx2,
+    /// SSSE3.
+    Ssse3,
+    /// SSE2 only (the x86-64 baseline).
+    Sse2,
+}
+
+/// What the CPU has: known at compile time for the features the build enables, else asked at
+/// run time once (with the `std` feature; without it, only the build's features count).
 #[inline(always)]
-fn ssse3() -> Option<Ssse3> {
-    #[cfg(target_feature = "ssse3")]
+fn level() -> Level {
+    #[cfg(all(target_feature = "avx2", target_feature = "ssse3"))]
     {
-        Some(Ssse3(()))
+        Level::Avx2
     }
-    #[cfg(all(not(target_feature = "ssse3"), feature = "std"))]
+    #[cfg(all(
+        not(all(target_feature = "avx2", target_feature = "ssse3")),
+        feature = "std"
+    ))]
     {
         use core::sync::atomic::{AtomicU8, Ordering};
-        /// 0: not asked yet; 1: no SSSE3; 2: SSSE3. (`is_x86_feature_detected!` caches the
-        /// answer too, but asking it costs about ten instructions a call, this three.)
-        static HAS: AtomicU8 = AtomicU8::new(0);
+        /// 0: not asked yet, else 1 + the `Level` (`is_x86_feature_detected!` caches the
+        /// answers too, but asking it costs about ten instructions a call, this three).
+        static LEVEL: AtomicU8 = AtomicU8::new(0);
         #[cold]
-        fn ask() -> Option<Ssse3> {
-            let has = std::is_x86_feature_detected!("ssse3");
-            HAS.store(if has { 2 } else { 1 }, Ordering::Relaxed);
-            has.then_some(Ssse3(()))
+        fn ask() -> Level {
+            let level = if std::is_x86_feature_detected!("avx2")
+                && std::is_x86_feature_detected!("ssse3")
+            {
+                Level::Avx2
+            } else if std::is_x86_feature_detected!("ssse3") {
+                Level::Ssse3
+            } else {
+                Level::Sse2
+            };
+            LEVEL.store(1 + level as u8, Ordering::Relaxed);
+            level
         }
-        match HAS.load(Ordering::Relaxed) {
-            2 => Some(Ssse3(())),
-            1 => None,
+        match LEVEL.load(Ordering::Relaxed) {
+            1 => Level::Avx2,
+            2 => Level::Ssse3,
+            3 => Level::Sse2,
             _ => ask(),
         }
     }
-    #[cfg(all(not(target_feature = "ssse3"), not(feature = "std")))]
+    #[cfg(all(
+        not(all(target_feature = "avx2", target_feature = "ssse3")),
+        not(feature = "std")
+    ))]
     {
-        None
+        if cfg!(target_feature = "ssse3") {
+            Level::Ssse3
+        } else {
+            Level::Sse2
+        }
     }
 }
 
-/// `w` with the [`Ssse3`] classifier, compiled with SSSE3 enabled (so that the lookups and
-/// everything around them are inlined into one function).
+/// `w` with the [`Avx2`] classifier if the input has a block's 32 bytes, else with
+/// [`Ssse3`] (one window of sixteen bytes rather than a padded copy); compiled with AVX2
+/// enabled, so that the intrinsics and everything around them are inlined into one function.
+#[target_feature(enable = "avx2,ssse3")]
+fn run_avx2<W: WithClassifier>(w: W, wide: Avx2, narrow: Ssse3) -> W::Out {
+    if w.input_len() >= 32 {
+        w.run(wide)
+    } else {
+        w.run(narrow)
+    }
+}
+
+/// `w` with the [`Ssse3`] classifier, compiled with SSSE3 enabled.
 #[target_feature(enable = "ssse3")]
 fn run_ssse3<W: WithClassifier>(w: W, k: Ssse3) -> W::Out {
     w.run(k)
 }
 
-/// `w` with the [`Sse2`] classifier, out of line like [`run_ssse3`], so that [`dispatch`]
-/// is only a test and a jump (callgrind, kasztp: 32 instructions per URL less for
-/// `can_parse` than with this inlined into it, which made it save and restore six
-/// registers).
+/// `w` with the [`Sse2`] classifier, out of line like the others, so that [`dispatch`] is
+/// only a test and a jump (callgrind, kasztp: 32 instructions per URL less for `can_parse`
+/// than with this inlined into it, which made it save and restore six registers).
 #[inline(never)]
 fn run_sse2<W: WithClassifier>(w: W) -> W::Out {
     w.run(Sse2)
 }
 
-/// Runs `w` with [`Ssse3`] where the CPU has it, else with [`Sse2`].
+/// Runs `w` with the best classifier the CPU has: [`Avx2`] (on inputs of 32 bytes or more),
+/// [`Ssse3`], or [`Sse2`].
 #[inline(always)]
 pub(super) fn dispatch<W: WithClassifier>(w: W) -> W::Out {
-    match ssse3() {
+    match level() {
         #[allow(unsafe_code)]
-        // SAFETY: `run_ssse3` needs SSSE3, which the CPU has: the token exists.
-        Some(k) => unsafe { run_ssse3(w, k) },
-        None => run_sse2(w),
+        // SAFETY: `run_avx2` needs AVX2 and SSSE3, which the CPU has (`level`), as the tokens
+        // made here say.
+        Level::Avx2 => unsafe { run_avx2(w, Avx2(()), Ssse3(())) },
+        #[allow(unsafe_code)]
+        // SAFETY: `run_ssse3` needs SSSE3, which the CPU has (`level`), as the token says.
+        Level::Ssse3 => unsafe { run_ssse3(w, Ssse3(())) },
+        Level::Sse2 => run_sse2(w),
     }
 }
 
-/// Runs `w` with each classifier of this module the CPU has (for the tests and the test
-/// hooks).
+/// Runs `w` with each classifier of this module the CPU has (the AVX2 one only on an input
+/// of a block's 32 bytes or more, as [`dispatch`] does), for the tests and the test hooks.
 #[cfg(any(test, feature = "__test-hooks"))]
 pub(super) fn each<W: WithClassifier + Clone>(w: &W) -> alloc::vec::Vec<W::Out> {
+    let level = level();
     let mut out = alloc::vec![w.clone().run(Sse2)];
-    if let Some(k) = ssse3() {
-        out.push(w.clone().run(k));
+    if level != Level::Sse2 {
+        out.push(w.clone().run(Ssse3(())));
+    }
+    if level == Level::Avx2 && w.input_len() >= 32 {
+        out.push(w.clone().run(Avx2(())));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Portable, LEN};
+    use super::*;
+
+    /// The AVX2 block's classes of `bytes` are those of the table on its two halves.
+    fn same_wide(bytes: &[u8; 32]) {
+        /// Every class of a block.
+        fn classes<B: Block>(b: B) -> [Mask; 9] {
+            [
+                b.host_bad(),
+                b.upper(),
+                b.dash(),
+                b.period(),
+                b.path_bad(),
+                b.slash(),
+                b.dot(),
+                b.query_bad(),
+                b.fragment_bad(),
+            ]
+        }
+        if level() != Level::Avx2 {
+            return;
+        }
+        let halves = |at| Portable.load(bytes, at).map(classes).unwrap_or_default();
+        let (lo, hi) = (halves(0), halves(LEN));
+        let expected: alloc::vec::Vec<Mask> = lo.iter().zip(hi).map(|(l, h)| l | h << LEN).collect();
+        let wide = Avx2(()).load(bytes, 0).map(classes).unwrap_or_default();
+        assert_eq!(wide.as_slice(), expected.as_slice(), "{bytes:?}");
+    }
+
+    #[test]
+    fn avx2_is_the_table() {
+        for c in 0..=255u8 {
+            for fill in [b'a', b'/', 0, 0x80, b'%', b'Z', b'-', b'.', 0xFF, b'~'] {
+                for k in 0..32 {
+                    let mut bytes = [fill; 32];
+                    if let Some(x) = bytes.get_mut(k) {
+                        *x = c;
+                    }
+                    same_wide(&bytes);
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,169 @@
+//! The AVX2 classifier: 32-byte blocks, the component classes by the same nibble tables as
+//! the SSSE3 one (`vpshufb` looks up each 16-byte lane in its own copy of the table), the
+//! others by compares. Twice the bytes per block for about the same instructions: a URL of
+//! the web corpora takes about two windows instead of three.
+//!
+//! Part of the crate's one module with `unsafe` code (see the parent module): the AVX2
+//! intrinsics are sound only on a CPU with AVX2, and are reached only through an
+//! [`Avx2Block`], which only an [`Avx2`] token loads; the parent's `dispatch` makes that
+//! token only after it has found AVX2.
+
+use super::super::{
+    Block, Classifier, Mask, FRAGMENT_TABLES, HOST_TABLES, PATH_TABLES, QUERY_TABLES,
+};
+
+/// The bytes of a block.
+const LEN: usize = 32;
+/// The mask of a block's bytes.
+const ALL: Mask = (1 << LEN) - 1;
+
+#[allow(unsafe_code)]
+mod intrinsics {
+    //! Safe wrappers of the AVX2 intrinsics the blocks use: each is called only by the
+    //! methods of an [`super::Avx2Block`], which exists only where the CPU has AVX2 (see the
+    //! parent module). None takes a pointer but [`load`] and [`table`], whose references
+    //! give them the bytes they read.
+    use core::arch::x86_64 as arch;
+    pub(super) use core::arch::x86_64::__m256i;
+
+    /// Thirty-two bytes (`_mm256_loadu_si256`).
+    #[inline(always)]
+    pub(super) fn load(bytes: &[u8; 32]) -> __m256i {
+        // SAFETY: AVX2 (see the module documentation); `bytes` has the 32 bytes read, and
+        // the load has no alignment requirement.
+        unsafe { arch::_mm256_loadu_si256(bytes.as_ptr().cast()) }
+    }
+    /// A 16-byte table in both lanes (`_mm256_broadcastsi128_si256`).
+    #[inline(always)]
+    pub(super) fn table(t: &[u8; 16]) -> __m256i {
+        // SAFETY: AVX2 (see the module documentation); `t` has the 16 bytes read, and the
+        // load has no alignment requirement.
+        unsafe { arch::_mm256_broadcastsi128_si256(arch::_mm_loadu_si128(t.as_ptr().cast())) }
+    }
+    /// `_mm256_set1_epi8`: `c` in every byte.
+    #[inline(always)]
+    #[allow(clippy::cast_possible_wrap)] // the byte's bits, as the intrinsic takes them
+    pub(super) fn splat(c: u8) -> __m256i {
+        // SAFETY: AVX2 (see the module documentation).
+        unsafe { arch::_mm256_set1_epi8(c as i8) }
+    }
+    /// `_mm256_and_si256`.
+    #[inline(always)]
+    pub(super) fn and(a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: AVX2 (see the module documentation).
+        unsafe { arch::_mm256_and_si256(a, b) }
+    }
+    /// `_mm256_or_si256`.
+    #[inline(always)]
+    pub(super) fn or(a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: AVX2 (see the module documentation).
+        unsafe { arch::_mm256_or_si256(a, b) }
+    }
+    /// `_mm256_cmpeq_epi8`: the bytes of `a` equal to those of `b`.
+    #[inline(always)]
+    pub(super) fn eq(a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: AVX2 (see the module documentation).
+        unsafe { arch::_mm256_cmpeq_epi8(a, b) }
+    }
+    /// `_mm256_cmpgt_epi8`: the bytes of `a` greater than those of `b`, signed.
+    #[inline(always)]
+    pub(super) fn gt(a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: AVX2 (see the module documentation).
+        unsafe { arch::_mm256_cmpgt_epi8(a, b) }
+    }
+    /// `_mm256_srli_epi16::<4>`: each 16-bit lane shifted down by four bits.
+    #[inline(always)]
+    pub(super) fn shift_down_4(a: __m256i) -> __m256i {
+        // SAFETY: AVX2 (see the module documentation).
+        unsafe { arch::_mm256_srli_epi16::<4>(a) }
+    }
+    /// `_mm256_shuffle_epi8`: byte `k` is `table[index[k] & 15]` of its lane, or 0 where
+    /// `index[k]` has its high bit.
+    #[inline(always)]
+    pub(super) fn lookup(table: __m256i, index: __m256i) -> __m256i {
+        // SAFETY: AVX2 (see the module documentation).
+        unsafe { arch::_mm256_shuffle_epi8(table, index) }
+    }
+    /// `_mm256_movemask_epi8`: the high bits of the bytes, as a mask of the block's bytes.
+    #[inline(always)]
+    #[allow(clippy::cast_sign_loss)] // 32 bits
+    pub(super) fn bits(m: __m256i) -> u64 {
+        // SAFETY: AVX2 (see the module documentation).
+        unsafe { u64::from(arch::_mm256_movemask_epi8(m) as u32) }
+    }
+}
+
+use self::intrinsics::{and, bits, eq, gt, load, lookup, or, shift_down_4, splat, table, __m256i};
+
+/// The AVX2 classifier: made only where the CPU has AVX2 (see the module documentation).
+#[derive(Clone, Copy)]
+pub(in super::super) struct Avx2(pub(super) ());
+
+/// A block of the AVX2 classifier: 32 bytes in an AVX2 register. The byte compares are
+/// signed, as in the SSE2 block: a byte from 0x80 up is in none of the classes.
+#[derive(Clone, Copy)]
+pub(in super::super) struct Avx2Block(__m256i);
+
+impl Classifier for Avx2 {
+    type Block = Avx2Block;
+    #[inline(always)]
+    fn load(self, b: &[u8], at: usize) -> Option<Avx2Block> {
+        Some(Avx2Block(load(b.get(at..)?.first_chunk()?)))
+    }
+}
+
+impl Avx2Block {
+    #[inline(always)]
+    fn eq(self, c: u8) -> __m256i {
+        eq(self.0, splat(c))
+    }
+
+    /// The bytes without the class of `tables` (see `nibble_tables`).
+    #[inline(always)]
+    fn without(self, (lo, hi): &([u8; 16], [u8; 16])) -> Mask {
+        let x = self.0;
+        let low = lookup(table(lo), and(x, splat(0x0F)));
+        let high = lookup(table(hi), and(shift_down_4(x), splat(0x0F)));
+        !bits(eq(and(low, high), splat(0))) & ALL
+    }
+}
+
+impl Block for Avx2Block {
+    const LEN: usize = LEN;
+    #[inline(always)]
+    fn host_bad(self) -> Mask {
+        self.without(&HOST_TABLES)
+    }
+    #[inline(always)]
+    fn upper(self) -> Mask {
+        bits(and(gt(self.0, splat(b'A' - 1)), gt(splat(b'Z' + 1), self.0)))
+    }
+    #[inline(always)]
+    fn dash(self) -> Mask {
+        bits(self.eq(b'-'))
+    }
+    #[inline(always)]
+    fn period(self) -> Mask {
+        bits(self.eq(b'.'))
+    }
+    #[inline(always)]
+    fn path_bad(self) -> Mask {
+        self.without(&PATH_TABLES)
+    }
+    #[inline(always)]
+    fn slash(self) -> Mask {
+        bits(self.eq(b'/'))
+    }
+    #[inline(always)]
+    fn dot(self) -> Mask {
+        bits(or(self.eq(b'.'), self.eq(b'%')))
+    }
+    #[inline(always)]
+    fn query_bad(self) -> Mask {
+        self.without(&QUERY_TABLES)
+    }
+    #[inline(always)]
+    fn fragment_bad(self) -> Mask {
+        self.without(&FRAGMENT_TABLES)
+    }
+}
