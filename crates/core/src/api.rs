@@ -162,7 +162,7 @@ impl<'b> ParseOptions<'b> {
     }
 
     /// Parses `input`.
-    #[inline]
+    #[inline(always)]
     pub fn parse(&self, input: &str) -> Result<Url, ParseError> {
         self.parse_with_sink(input, ())
     }
@@ -170,7 +170,7 @@ impl<'b> ParseOptions<'b> {
     /// Parses `input`, reporting every validation error to `sink` (the same as
     /// [`validation_errors`](Self::validation_errors) followed by
     /// [`parse`](ParseOptionsWithErrors::parse)).
-    #[inline]
+    #[inline(always)]
     pub fn parse_with_sink<S: ErrorSink>(&self, input: &str, sink: S) -> Result<Url, ParseError> {
         let config = ParseConfig {
             base: self.base,

@@ -394,12 +394,7 @@ pub(super) trait Step {
 /// shifting the last bytes into a zero-padded block). An input shorter than a block is one
 /// window, zero-padded: a zero byte is a control, in no class, so it stops every component.
 #[inline(always)]
-pub(super) fn scan_blocks<K: Classifier>(
-    k: K,
-    b: &[u8],
-    at: usize,
-    step: &mut impl Step,
-) -> usize {
+pub(super) fn scan_blocks<K: Classifier>(k: K, b: &[u8], at: usize, step: &mut impl Step) -> usize {
     let n = <K::Block as Block>::LEN;
     let len = b.len();
     let Some(last) = len.checked_sub(n) else {

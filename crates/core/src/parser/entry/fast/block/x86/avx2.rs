@@ -93,7 +93,7 @@ mod intrinsics {
     }
 }
 
-use self::intrinsics::{and, bits, eq, gt, load, lookup, or, shift_down_4, splat, table, __m256i};
+use self::intrinsics::{__m256i, and, bits, eq, gt, load, lookup, or, shift_down_4, splat, table};
 
 /// The AVX2 classifier: made only where the CPU has AVX2 (see the module documentation).
 #[derive(Clone, Copy)]
@@ -136,7 +136,10 @@ impl Block for Avx2Block {
     }
     #[inline(always)]
     fn upper(self) -> Mask {
-        bits(and(gt(self.0, splat(b'A' - 1)), gt(splat(b'Z' + 1), self.0)))
+        bits(and(
+            gt(self.0, splat(b'A' - 1)),
+            gt(splat(b'Z' + 1), self.0),
+        ))
     }
     #[inline(always)]
     fn dash(self) -> Mask {

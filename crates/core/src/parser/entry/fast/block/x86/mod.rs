@@ -16,8 +16,8 @@ mod avx2;
 
 use self::avx2::Avx2;
 use super::{
-    Block, Classifier, Mask, WithClassifier, ALL, FRAGMENT_STOPS, FRAGMENT_TABLES, HOST_TABLES, LEN,
-    PATH_STOPS, PATH_TABLES, QUERY_STOPS, QUERY_TABLES,
+    Block, Classifier, Mask, WithClassifier, ALL, FRAGMENT_STOPS, FRAGMENT_TABLES, HOST_TABLES,
+    LEN, PATH_STOPS, PATH_TABLES, QUERY_STOPS, QUERY_TABLES,
 };
 
 #[allow(unsafe_code)]
@@ -275,6 +275,7 @@ impl Block for Ssse3Block {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Level {
     /// AVX2 and SSSE3.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))] // unless the build enables them
     Avx2,
     /// SSSE3.
     Ssse3,
@@ -416,7 +417,8 @@ mod tests {
         }
         let halves = |at| Portable.load(bytes, at).map(classes).unwrap_or_default();
         let (lo, hi) = (halves(0), halves(LEN));
-        let expected: alloc::vec::Vec<Mask> = lo.iter().zip(hi).map(|(l, h)| l | h << LEN).collect();
+        let expected: alloc::vec::Vec<Mask> =
+            lo.iter().zip(hi).map(|(l, h)| l | h << LEN).collect();
         let wide = Avx2(()).load(bytes, 0).map(classes).unwrap_or_default();
         assert_eq!(wide.as_slice(), expected.as_slice(), "{bytes:?}");
     }
