@@ -66,9 +66,10 @@
 //! # How the bytes are checked
 //!
 //! The scheme is compared as one `u64` word. The host, path, query and fragment are then
-//! each checked sixteen bytes at a time, without a branch per byte: a [`block::Block`] gives,
-//! for a byte class defined from the percent-encode sets, the mask of its sixteen bytes in
-//! (or not in) it, one bit per byte (SSE2 compares on x86-64, else table lookups). A
+//! each checked a block of 16 or 32 bytes at a time, without a branch per byte: a
+//! [`block::Block`] gives, for a byte class defined from the percent-encode sets, the mask of
+//! its bytes in (or not in) it, one bit per byte (on x86-64 AVX2, SSSE3 or SSE2, whichever
+//! the CPU has best, see [`block`]; else table lookups). A
 //! component ends at the first byte of its mask of bytes that end it (found with
 //! `trailing_zeros`, see [`block::scan_blocks`]), and only then is that byte looked at, so
 //! each component costs one data-dependent branch, not one per byte, per label or per
