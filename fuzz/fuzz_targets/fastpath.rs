@@ -1,5 +1,7 @@
-//! Fast paths against the full state machine (the fast path's scan classifies bytes with SSE2
-//! on x86-64: this compares it with the scalar state machine).
+//! Fast paths against the full state machine (the fast path's scan classifies bytes with SIMD
+//! on x86-64, AVX2, SSSE3 or SSE2 as the CPU has them: this compares it with the scalar state
+//! machine), and the fast path's classifiers with each other (`Url::takes_fast_path`, a test
+//! hook, scans the input with every classifier the CPU has and asserts they agree).
 //!
 //! weburl-core's fast path for inputs already in serialized form can be switched off with the
 //! `ParseOptions::full_state_machine(true)` (a test hook, feature `__test-hooks`); every input is parsed both ways (with
@@ -32,6 +34,7 @@ fn same(input: &str, what: &str, a: &Result<Url, ParseError>, b: &Result<Url, Pa
 fuzz_target!(|data: &[u8]| {
     let Some(data) = utf8(data) else { return };
     for input in [data, split_base(data).1] {
+        Url::takes_fast_path(input);
         let fast = Url::parse(input);
         let full = Url::options().full_state_machine(true).parse(input);
         same(input, "fast path and full state machine", &fast, &full);
