@@ -225,6 +225,24 @@ impl Url {
     }
 
     /// The path's segments, or `None` when the path is opaque.
+    ///
+    /// As rust-url's `path_segments`, the iterator yields at least one item: an empty list
+    /// path (`foo://host`, whose pathname is `""`) gives one empty string, the same as the
+    /// path `/` of one empty segment. [`path_segment_count`](Self::path_segment_count) tells
+    /// them apart (0 and 1).
+    ///
+    /// ```
+    /// use weburl_core::Url;
+    /// let segments = |s: &str| {
+    ///     let url = Url::parse(s).unwrap();
+    ///     url.path_segments().unwrap().map(String::from).collect::<Vec<_>>()
+    /// };
+    /// assert_eq!(segments("https://example.com/a/b"), ["a", "b"]);
+    /// assert_eq!(segments("https://example.com/"), [""]);
+    /// assert_eq!(segments("foo://host"), [""]);
+    /// assert_eq!(Url::parse("foo://host").unwrap().path_segment_count(), Some(0));
+    /// assert_eq!(Url::parse("https://example.com/").unwrap().path_segment_count(), Some(1));
+    /// ```
     pub fn path_segments(&self) -> Option<core::str::Split<'_, char>> {
         if self.offsets.opaque_path {
             return None;
