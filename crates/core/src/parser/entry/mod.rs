@@ -96,21 +96,9 @@ const SHORT_INPUT: usize = 64;
 /// Whether `input` is accepted whole by the fast path, which means it parses (with any base).
 #[cfg(feature = "__test-hooks")]
 pub(crate) fn fast_accepts(input: &str) -> bool {
-    /// What [`fast::scan`] finds in the input.
-    #[derive(Clone)]
-    struct Scanned<'a>(&'a str);
-    impl WithClassifier for Scanned<'_> {
-        type Out = alloc::string::String;
-        fn input_len(&self) -> usize {
-            self.0.len()
-        }
-        fn run<K: Classifier>(self, k: K) -> alloc::string::String {
-            alloc::format!("{:?}", fast::scan(k, self.0))
-        }
-    }
     // Every classifier the CPU has finds the same (so that the tests and the fuzz targets,
     // which call this on every input, check them against each other).
-    let all = fast::each(&Scanned(input));
+    let all = fast::each(&fast::Scanned(input));
     let first = all.first().map(String::as_str).unwrap_or_default();
     assert!(
         all.iter().all(|s| s == first),

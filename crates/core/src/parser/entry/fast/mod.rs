@@ -402,6 +402,23 @@ pub(crate) struct SchemePrefix {
     pub(crate) host_run_end: usize,
 }
 
+/// What [`scan`] finds in an input, written out (for the tests and the test hooks, which
+/// compare the classifiers).
+#[cfg(any(test, feature = "__test-hooks"))]
+#[derive(Clone)]
+pub(crate) struct Scanned<'a>(pub(crate) &'a str);
+
+#[cfg(any(test, feature = "__test-hooks"))]
+impl WithClassifier for Scanned<'_> {
+    type Out = alloc::string::String;
+    fn input_len(&self) -> usize {
+        self.0.len()
+    }
+    fn run<K: Classifier>(self, k: K) -> alloc::string::String {
+        alloc::format!("{:?}", scan(k, self.0))
+    }
+}
+
 /// What [`scan`] found.
 #[derive(Debug)]
 pub(crate) enum Scan {
@@ -503,20 +520,6 @@ pub(crate) fn scan<K: Classifier>(k: K, input: &str) -> Scan {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// What [`scan`] finds in an input, with a classifier.
-    #[derive(Clone)]
-    struct Scanned<'a>(&'a str);
-
-    impl WithClassifier for Scanned<'_> {
-        type Out = alloc::string::String;
-        fn input_len(&self) -> usize {
-            self.0.len()
-        }
-        fn run<K: Classifier>(self, k: K) -> alloc::string::String {
-            alloc::format!("{:?}", scan(k, self.0))
-        }
-    }
 
     /// Whether the input is accepted whole, the same with every classifier.
     fn accepted(input: &str) -> bool {

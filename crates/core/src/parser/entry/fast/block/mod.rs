@@ -458,6 +458,21 @@ fn scan_short<K: Classifier>(k: K, b: &[u8], at: usize, step: &mut impl Step) ->
 mod tests {
     use super::*;
 
+    /// Every class of a block.
+    pub(super) fn classes<B: Block>(b: B) -> [Mask; 9] {
+        [
+            b.host_bad(),
+            b.upper(),
+            b.dash(),
+            b.period(),
+            b.path_bad(),
+            b.slash(),
+            b.dot(),
+            b.query_bad(),
+            b.fragment_bad(),
+        ]
+    }
+
     /// Every class of a block of `bytes`, as a classifier gives them.
     #[derive(Clone)]
     struct Classes([u8; LEN]);
@@ -468,20 +483,7 @@ mod tests {
             self.0.len()
         }
         fn run<K: Classifier>(self, k: K) -> [Mask; 9] {
-            let Some(b) = k.load(&self.0, 0) else {
-                return [0; 9];
-            };
-            [
-                b.host_bad(),
-                b.upper(),
-                b.dash(),
-                b.period(),
-                b.path_bad(),
-                b.slash(),
-                b.dot(),
-                b.query_bad(),
-                b.fragment_bad(),
-            ]
+            k.load(&self.0, 0).map(classes).unwrap_or_default()
         }
     }
 

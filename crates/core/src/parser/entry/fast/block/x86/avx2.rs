@@ -113,11 +113,6 @@ impl Classifier for Avx2 {
 }
 
 impl Avx2Block {
-    #[inline(always)]
-    fn eq(self, c: u8) -> __m256i {
-        eq(self.0, splat(c))
-    }
-
     /// The bytes without the class of `tables` (see `nibble_tables`).
     #[inline(always)]
     fn without(self, (lo, hi): &([u8; 16], [u8; 16])) -> Mask {
@@ -130,43 +125,6 @@ impl Avx2Block {
 
 impl Block for Avx2Block {
     const LEN: usize = LEN;
-    #[inline(always)]
-    fn host_bad(self) -> Mask {
-        self.without(&HOST_TABLES)
-    }
-    #[inline(always)]
-    fn upper(self) -> Mask {
-        bits(and(
-            gt(self.0, splat(b'A' - 1)),
-            gt(splat(b'Z' + 1), self.0),
-        ))
-    }
-    #[inline(always)]
-    fn dash(self) -> Mask {
-        bits(self.eq(b'-'))
-    }
-    #[inline(always)]
-    fn period(self) -> Mask {
-        bits(self.eq(b'.'))
-    }
-    #[inline(always)]
-    fn path_bad(self) -> Mask {
-        self.without(&PATH_TABLES)
-    }
-    #[inline(always)]
-    fn slash(self) -> Mask {
-        bits(self.eq(b'/'))
-    }
-    #[inline(always)]
-    fn dot(self) -> Mask {
-        bits(or(self.eq(b'.'), self.eq(b'%')))
-    }
-    #[inline(always)]
-    fn query_bad(self) -> Mask {
-        self.without(&QUERY_TABLES)
-    }
-    #[inline(always)]
-    fn fragment_bad(self) -> Mask {
-        self.without(&FRAGMENT_TABLES)
-    }
+    compare_classes!();
+    nibble_classes!();
 }

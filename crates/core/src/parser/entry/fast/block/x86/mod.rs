@@ -12,8 +12,6 @@
 //!   made only by [`dispatch`] after it has found SSSE3 (or where the whole build has it).
 //! - The call of the SSSE3-compiled function in [`dispatch`], after the same check.
 
-mod avx2;
-
 use self::avx2::Avx2;
 use super::{
     Block, Classifier, Mask, WithClassifier, ALL, FRAGMENT_STOPS, FRAGMENT_TABLES, HOST_TABLES,
@@ -77,12 +75,6 @@ mod intrinsics {
         // SAFETY: SSE2 is enabled for the build (see the parent module).
         unsafe { arch::_mm_cmpgt_epi8(a, b) }
     }
-    /// `_mm_cmplt_epi8`: the bytes of `a` less than those of `b`, signed.
-    #[inline(always)]
-    pub(super) fn lt(a: __m128i, b: __m128i) -> __m128i {
-        // SAFETY: SSE2 is enabled for the build (see the parent module).
-        unsafe { arch::_mm_cmplt_epi8(a, b) }
-    }
     /// `_mm_srli_epi16::<4>`: each 16-bit lane shifted down by four bits.
     #[inline(always)]
     pub(super) fn shift_down_4(a: __m128i) -> __m128i {
@@ -107,14 +99,66 @@ mod intrinsics {
 }
 
 use self::intrinsics::{
-    __m128i, and, and_not, bits, eq, gt, load, lookup, lt, or, shift_down_4, splat,
+    __m128i, and, and_not, bits, eq, gt, load, lookup, or, shift_down_4, splat,
 };
 
-/// The bytes of `x` from `lo` to `hi` (both from 0x01 to 0x7E).
-#[inline(always)]
-fn in_range(x: __m128i, lo: u8, hi: u8) -> __m128i {
-    and(gt(x, splat(lo - 1)), lt(x, splat(hi + 1)))
+/// The classes one or two compares give (`upper`, `dash`, `period`, `slash`, `dot`), for a
+/// block type whose `.0` is a register, with the `splat`, `eq`, `gt`, `or`, `and` and `bits`
+/// of that register in scope (the 128-bit ones here, the 256-bit ones in `avx2`). The byte
+/// compares are signed: a byte from 0x80 up is negative, below every printable ASCII byte,
+/// so it is in none of the classes, as in the table.
+macro_rules! compare_classes {
+    () => {
+        #[inline(always)]
+        fn upper(self) -> Mask {
+            bits(and(
+                gt(self.0, splat(b'A' - 1)),
+                gt(splat(b'Z' + 1), self.0),
+            ))
+        }
+        #[inline(always)]
+        fn dash(self) -> Mask {
+            bits(eq(self.0, splat(b'-')))
+        }
+        #[inline(always)]
+        fn period(self) -> Mask {
+            bits(eq(self.0, splat(b'.')))
+        }
+        #[inline(always)]
+        fn slash(self) -> Mask {
+            bits(eq(self.0, splat(b'/')))
+        }
+        #[inline(always)]
+        fn dot(self) -> Mask {
+            bits(or(eq(self.0, splat(b'.')), eq(self.0, splat(b'%'))))
+        }
+    };
 }
+
+/// The component classes (`host_bad`, `path_bad`, `query_bad`, `fragment_bad`) by nibble
+/// tables, for a block type with a `without(&tables)` method (see `nibble_tables`).
+macro_rules! nibble_classes {
+    () => {
+        #[inline(always)]
+        fn host_bad(self) -> Mask {
+            self.without(&HOST_TABLES)
+        }
+        #[inline(always)]
+        fn path_bad(self) -> Mask {
+            self.without(&PATH_TABLES)
+        }
+        #[inline(always)]
+        fn query_bad(self) -> Mask {
+            self.without(&QUERY_TABLES)
+        }
+        #[inline(always)]
+        fn fragment_bad(self) -> Mask {
+            self.without(&FRAGMENT_TABLES)
+        }
+    };
+}
+
+mod avx2;
 
 /// The SSE2 classifier.
 #[derive(Clone, Copy)]
@@ -159,9 +203,12 @@ impl Sse2Block {
 
 impl Block for Sse2Block {
     const LEN: usize = LEN;
+    compare_classes!();
     #[inline(always)]
     fn host_bad(self) -> Mask {
         let x = self.0;
+        // The bytes from `lo` to `hi` (both from 0x01 to 0x7E).
+        let in_range = |x, lo: u8, hi: u8| and(gt(x, splat(lo - 1)), gt(splat(hi + 1), x));
         let alpha = in_range(or(x, splat(0x20)), b'a', b'z');
         let digit = in_range(x, b'0', b'9');
         let dash_dot = in_range(x, b'-', b'.');
@@ -169,28 +216,8 @@ impl Block for Sse2Block {
         !bits(ok) & ALL
     }
     #[inline(always)]
-    fn upper(self) -> Mask {
-        bits(in_range(self.0, b'A', b'Z'))
-    }
-    #[inline(always)]
-    fn dash(self) -> Mask {
-        bits(self.eq(b'-'))
-    }
-    #[inline(always)]
-    fn period(self) -> Mask {
-        bits(self.eq(b'.'))
-    }
-    #[inline(always)]
     fn path_bad(self) -> Mask {
         !self.printable_but(PATH_STOPS) & ALL
-    }
-    #[inline(always)]
-    fn slash(self) -> Mask {
-        bits(self.eq(b'/'))
-    }
-    #[inline(always)]
-    fn dot(self) -> Mask {
-        bits(or(self.eq(b'.'), self.eq(b'%')))
     }
     #[inline(always)]
     fn query_bad(self) -> Mask {
@@ -207,15 +234,15 @@ impl Block for Sse2Block {
 pub(super) struct Ssse3(());
 
 /// A block of the SSSE3 classifier: the component classes by nibble tables
-/// ([`super::nibble_tables`]), the others as [`Sse2Block`] has them.
+/// ([`super::nibble_tables`]), the others by compares.
 #[derive(Clone, Copy)]
-pub(super) struct Ssse3Block(Sse2Block);
+pub(super) struct Ssse3Block(__m128i);
 
 impl Classifier for Ssse3 {
     type Block = Ssse3Block;
     #[inline(always)]
     fn load(self, b: &[u8], at: usize) -> Option<Ssse3Block> {
-        Some(Ssse3Block(Sse2Block(load(b.get(at..)?.first_chunk()?))))
+        Some(Ssse3Block(load(b.get(at..)?.first_chunk()?)))
     }
 }
 
@@ -224,7 +251,7 @@ impl Ssse3Block {
     /// looked up, sixteen bytes at once, and the bytes whose two entries share a bit.
     #[inline(always)]
     fn without(self, (lo, hi): &([u8; 16], [u8; 16])) -> Mask {
-        let x = self.0 .0;
+        let x = self.0;
         let low = lookup(load(lo), and(x, splat(0x0F)));
         let high = lookup(load(hi), and(shift_down_4(x), splat(0x0F)));
         !bits(eq(and(low, high), splat(0))) & ALL
@@ -233,42 +260,8 @@ impl Ssse3Block {
 
 impl Block for Ssse3Block {
     const LEN: usize = LEN;
-    #[inline(always)]
-    fn host_bad(self) -> Mask {
-        self.without(&HOST_TABLES)
-    }
-    #[inline(always)]
-    fn upper(self) -> Mask {
-        self.0.upper()
-    }
-    #[inline(always)]
-    fn dash(self) -> Mask {
-        self.0.dash()
-    }
-    #[inline(always)]
-    fn period(self) -> Mask {
-        self.0.period()
-    }
-    #[inline(always)]
-    fn path_bad(self) -> Mask {
-        self.without(&PATH_TABLES)
-    }
-    #[inline(always)]
-    fn slash(self) -> Mask {
-        self.0.slash()
-    }
-    #[inline(always)]
-    fn dot(self) -> Mask {
-        self.0.dot()
-    }
-    #[inline(always)]
-    fn query_bad(self) -> Mask {
-        self.without(&QUERY_TABLES)
-    }
-    #[inline(always)]
-    fn fragment_bad(self) -> Mask {
-        self.without(&FRAGMENT_TABLES)
-    }
+    compare_classes!();
+    nibble_classes!();
 }
 
 /// What the CPU has, best first.
@@ -393,25 +386,12 @@ pub(super) fn each<W: WithClassifier + Clone>(w: &W) -> alloc::vec::Vec<W::Out> 
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::classes;
     use super::super::{Portable, LEN};
     use super::*;
 
     /// The AVX2 block's classes of `bytes` are those of the table on its two halves.
     fn same_wide(bytes: &[u8; 32]) {
-        /// Every class of a block.
-        fn classes<B: Block>(b: B) -> [Mask; 9] {
-            [
-                b.host_bad(),
-                b.upper(),
-                b.dash(),
-                b.period(),
-                b.path_bad(),
-                b.slash(),
-                b.dot(),
-                b.query_bad(),
-                b.fragment_bad(),
-            ]
-        }
         if level() != Level::Avx2 {
             return;
         }
