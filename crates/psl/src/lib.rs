@@ -98,7 +98,7 @@ pub fn public_suffix(domain: &str) -> Option<&str> {
 #[cfg(feature = "list")]
 #[inline]
 pub fn registrable_domain(domain: &str) -> Option<&str> {
-    List::compiled().registrable_domain(domain)
+    List::compiled_registrable_domain(domain)
 }
 
 /// Whether `domain` is a public suffix by the compiled list (both sections): `com`,

@@ -5,7 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::lookup::{lookup, Sections, Suffix};
+use crate::lookup::{lookup, registrable, Sections, Suffix};
 use crate::punycode;
 use crate::table::{
     filter_bit, hash, label_key, Node, Table, EXC_ICANN, EXC_PRIVATE, FILTER_SHIFT, MAX_NODES,
@@ -273,8 +273,15 @@ impl List {
     /// its own public suffix.
     #[inline]
     pub fn registrable_domain<'a>(&self, domain: &'a str) -> Option<&'a str> {
-        self.with_table(|t| lookup::<false>(t, domain, Sections::All.mask()))?
-            .registrable_domain()
+        self.with_table(|t| registrable(t, domain))
+    }
+
+    /// [`List::registrable_domain`] of the compiled list: its own copy of the walk, in which
+    /// the tables' sizes are constants.
+    #[cfg(feature = "list")]
+    #[inline]
+    pub(crate) fn compiled_registrable_domain(domain: &str) -> Option<&str> {
+        crate::generated::LIST.with_table(|t| registrable(t, domain))
     }
 
     /// Whether `domain` is a public suffix (both sections). Any single label is (by

@@ -244,3 +244,80 @@ pub(crate) fn lookup<'a, const RULE: bool>(
     }
     Some(best)
 }
+
+/// The registrable domain of `domain` with the rules of both sections: the answer of
+/// [`lookup`] (without `RULE`) and then [`Suffix::registrable_domain`], in one walk that
+/// returns the slice itself rather than a [`Suffix`] to read back, and that answers a domain
+/// of one label (its own public suffix, so no registrable domain) before any look at the list.
+#[inline(always)]
+pub(crate) fn registrable<'a>(table: &Table<'_>, domain: &'a str) -> Option<&'a str> {
+    let bytes = domain.as_bytes();
+    if *bytes.first()? == b'.' {
+        return None;
+    }
+    // "Let trailingDot be "." if host ends with "."" (url.bs): the match is on the rest.
+    let end = match bytes.split_last() {
+        Some((b'.', rest)) => rest.len(),
+        _ => bytes.len(),
+    };
+    let mut label = scan_label(bytes, end);
+    if label.start == 0 || label.start == end {
+        // One label, its own public suffix; or an empty last label.
+        return None;
+    }
+    // Where the public suffix starts: the last label, by the implicit rule `*`, until a rule
+    // matches.
+    let mut suffix = label.start;
+    let mut label_end = end;
+    let mut parent = ROOT;
+    let mut parent_flags = 0u8;
+    loop {
+        if label.start == label_end {
+            // An empty label: no rule matches it.
+            break;
+        }
+        let found = table.find(parent, bytes, &label, label_end);
+        let flags = found.map_or(0, |(_, f)| f);
+        if flags & (EXC_ICANN | EXC_PRIVATE) != 0 {
+            // An exception rule prevails; its public suffix is the labels right of this one,
+            // so this label ends the registrable domain.
+            return domain.get(label.start..);
+        }
+        if parent_flags & (WILD_ICANN | WILD_PRIVATE) != 0 {
+            // `*.<parent>` matches this label.
+            suffix = label.start;
+        }
+        let Some((slot, _)) = found else { break };
+        if flags & (RULE_ICANN | RULE_PRIVATE) != 0 {
+            // The rule with the most labels prevails.
+            suffix = label.start;
+        }
+        parent = slot;
+        parent_flags = flags;
+        let Some(dot) = label.start.checked_sub(1) else {
+            break;
+        };
+        label_end = dot;
+        label = scan_label(bytes, label_end);
+    }
+    if suffix == label_end + 1 {
+        // The walk stopped on the label before the suffix (none when it is empty).
+        if label.start == label_end {
+            return None;
+        }
+        return domain.get(label.start..);
+    }
+    label_before(domain, suffix)
+}
+
+/// The domain from the start of the label that ends at the dot before `suffix`: `None` if
+/// there is no such label (or it is empty).
+#[inline(never)]
+fn label_before(domain: &str, suffix: usize) -> Option<&str> {
+    let before = suffix.checked_sub(1)?;
+    let label = scan_label(domain.as_bytes(), before);
+    if label.start == before {
+        return None;
+    }
+    domain.get(label.start..)
+}
