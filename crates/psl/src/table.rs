@@ -101,14 +101,6 @@ fn load(bytes: &[u8], at: usize) -> Option<u64> {
     Some(u64::from_le_bytes(chunk))
 }
 
-/// The low `n` bytes of a word (`n` at most 8).
-#[inline(always)]
-fn low_bytes(word: u64, n: usize) -> u64 {
-    // A shift of 64 or more (n = 0) keeps nothing; n is at most 8.
-    let drop = 64u32.saturating_sub(8 * n as u32);
-    word & u64::MAX.checked_shr(drop).unwrap_or(0)
-}
-
 /// The filter has `1 << FILTER_SHIFT` bits per index entry: 16 KiB for the compiled list's
 /// 32768 entries, about 12 bits per node, so a label the list does not have passes it with a
 /// probability of about 8%.
@@ -173,7 +165,9 @@ pub(crate) fn scan_label(bytes: &[u8], end: usize) -> Label {
             // The last dot: its byte index in the word.
             let k = (63 - d.leading_zeros() as usize) / 8;
             let len = 7 - k;
-            let word = if len == 0 { 0 } else { x >> (8 * (8 - len)) };
+            // The label's bytes shifted down, `x >> 8 * (8 - len)` in two shifts below 64
+            // (an empty label shifts all out).
+            let word = (x >> 8) >> (8 * k);
             return Label {
                 start: end - len,
                 word,
@@ -194,14 +188,14 @@ pub(crate) fn scan_label(bytes: &[u8], end: usize) -> Label {
         return Label { start, word, last };
     }
     // `end` is below 8: the label is shorter than eight bytes, and the domain's first eight
-    // bytes (or all of it) hold it.
-    let x = low_bytes(
-        match load(bytes, 0) {
-            Some(x) => x,
-            None => load_short(bytes),
-        },
-        end,
-    );
+    // bytes (or all of it) hold it. The shifts are below 64 (`& 63` says so to the compiler):
+    // `end`, and so `start`, are below 8 here.
+    let x = match load(bytes, 0) {
+        Some(x) => x,
+        None => load_short(bytes),
+    };
+    // The bytes before `end`; the zeros above them are no dots.
+    let x = x & (1u64 << ((8 * end) & 63)).wrapping_sub(1);
     let d = dots(x);
     let start = if d == 0 {
         0
@@ -210,7 +204,7 @@ pub(crate) fn scan_label(bytes: &[u8], end: usize) -> Label {
     };
     Label {
         start,
-        word: low_bytes(x >> (8 * start), end - start),
+        word: x >> ((8 * start) & 63),
         last: 0,
     }
 }
