@@ -146,11 +146,14 @@ pub(crate) fn label_key(label: &[u8]) -> (u64, u64) {
     (word, last)
 }
 
-/// A label found by [`scan_label`] (its words not yet lowercased).
+/// A label found by [`scan_label`].
 pub(crate) struct Label {
     /// Where it starts in the domain.
     pub(crate) start: usize,
+    /// Its first (up to) eight bytes, not yet lowercased: a lookup that stops at its first
+    /// label never needs that.
     pub(crate) word: u64,
+    /// Its last eight bytes, lowercased, when it is longer than eight bytes; else 0.
     pub(crate) last: u64,
 }
 
@@ -184,7 +187,8 @@ pub(crate) fn scan_label(bytes: &[u8], end: usize) -> Label {
         }
         let len = end - start;
         let word = load(bytes, start).unwrap_or(0);
-        let last = if len > 8 { x } else { 0 };
+        // Lowercased here, where it is rare, so that a short label's 0 needs no work later.
+        let last = if len > 8 { lower(x) } else { 0 };
         return Label { start, word, last };
     }
     // `end` is below 8: the label is shorter than eight bytes, and the domain's first eight
@@ -262,7 +266,7 @@ impl<'t> Table<'t> {
         // Lowercased here, not when scanned: a lookup that stops at its first label (one
         // label) never needs it.
         let word = lower(label.word);
-        let (mut i, tag, h) = hash(word, lower(label.last), parent, self.bits);
+        let (mut i, tag, h) = hash(word, label.last, parent, self.bits);
         // Most lookups end on a label the list does not have: the filter, a bit per hash
         // value (16 KiB for the compiled list, so it stays in the first-level cache), says so
         // for most of them without reading the larger index.
@@ -347,11 +351,7 @@ mod tests {
             loop {
                 let l = scan_label(bytes, end);
                 let (word, last) = label_key(&bytes[l.start..end]);
-                assert_eq!(
-                    (lower(l.word), lower(l.last)),
-                    (word, last),
-                    "{d:?} at {end}"
-                );
+                assert_eq!((lower(l.word), l.last), (word, last), "{d:?} at {end}");
                 assert!(l.start == 0 || bytes[l.start - 1] == b'.');
                 assert!(!bytes[l.start..end].contains(&b'.'));
                 if l.start == 0 {
