@@ -79,6 +79,12 @@ const LOWS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
 /// `word` with its bytes `A`..=`Z` lowercased (the others unchanged).
 #[inline(always)]
 fn lower(word: u64) -> u64 {
+    // Every byte `A`..=`Z` has bit 6 set and bit 5 clear; lowercase letters, digits, `-`
+    // and the zero padding do not, so the labels of hosts as the URL parser gives them (and
+    // of the list) skip the rest.
+    if word & !(word << 1) & (ONES * 0x40) == 0 {
+        return word;
+    }
     let low = word & LOWS;
     // High bit set in each byte that is at least `A`, then in each that is above `Z`.
     let ge_a = low.wrapping_add(ONES * u64::from(0x80 - b'A'));
