@@ -4,7 +4,7 @@
 use alloc::string::String;
 
 use crate::table::{
-    scan_label, Table, ALL_MASK, EXC_ICANN, EXC_PRIVATE, ICANN_MASK, ROOT, RULE_ICANN,
+    head, scan_label, Table, ALL_MASK, EXC_ICANN, EXC_PRIVATE, ICANN_MASK, ROOT, RULE_ICANN,
     RULE_PRIVATE, WILD_ICANN, WILD_PRIVATE,
 };
 
@@ -87,7 +87,8 @@ impl<'a> Suffix<'a> {
         }
         // The label before the suffix ends before the dot at `start - 1`.
         let before = self.start.checked_sub(1)?;
-        let label = scan_label(self.domain.as_bytes(), before);
+        let bytes = self.domain.as_bytes();
+        let label = scan_label(bytes, head(bytes), before);
         if label.start == before {
             // An empty label.
             return None;
@@ -180,7 +181,8 @@ pub(crate) fn lookup<'a, const RULE: bool>(
     let mut parent = ROOT;
     let mut parent_flags = 0u8;
     // The last label, by the implicit rule `*`, until a rule matches.
-    let last = scan_label(bytes, end);
+    let head = head(bytes);
+    let last = scan_label(bytes, head, end);
     if last.start == end {
         return None;
     }
@@ -233,7 +235,7 @@ pub(crate) fn lookup<'a, const RULE: bool>(
             break;
         };
         label_end = dot;
-        label = scan_label(bytes, label_end);
+        label = scan_label(bytes, head, label_end);
     }
     if best.start == label_end + 1 {
         // The walk stopped on the label before the suffix.
@@ -260,17 +262,26 @@ pub(crate) fn registrable<'a>(table: &Table<'_>, domain: &'a str) -> Option<&'a 
         Some((b'.', rest)) => rest.len(),
         _ => bytes.len(),
     };
-    let mut label = scan_label(bytes, end);
+    let head = head(bytes);
+    let mut label = scan_label(bytes, head, end);
     if label.start == 0 || label.start == end {
         // One label, its own public suffix; or an empty last label.
         return None;
     }
+    // The top-level label, on its own: no parent, no wildcard over it, and a label before it.
     // Where the public suffix starts: the last label, by the implicit rule `*`, until a rule
     // matches.
     let mut suffix = label.start;
-    let mut label_end = end;
-    let mut parent = ROOT;
-    let mut parent_flags = 0u8;
+    let mut label_end = label.start - 1;
+    let Some((mut parent, mut parent_flags)) = table.find(ROOT, bytes, &label, end) else {
+        // The implicit rule `*`: the registrable domain is the label before this one.
+        return label_from(domain, scan_label(bytes, head, label_end).start, label_end);
+    };
+    if parent_flags & (EXC_ICANN | EXC_PRIVATE) != 0 {
+        // (No list has an exception rule of one label.)
+        return domain.get(label.start..);
+    }
+    label = scan_label(bytes, head, label_end);
     loop {
         if label.start == label_end {
             // An empty label: no rule matches it.
@@ -298,16 +309,23 @@ pub(crate) fn registrable<'a>(table: &Table<'_>, domain: &'a str) -> Option<&'a 
             break;
         };
         label_end = dot;
-        label = scan_label(bytes, label_end);
+        label = scan_label(bytes, head, label_end);
     }
     if suffix == label_end + 1 {
-        // The walk stopped on the label before the suffix (none when it is empty).
-        if label.start == label_end {
-            return None;
-        }
-        return domain.get(label.start..);
+        // The walk stopped on the label before the suffix.
+        return label_from(domain, label.start, label_end);
     }
     label_before(domain, suffix)
+}
+
+/// The domain from `start`, the start of a label that ends at `end`: `None` if that label is
+/// empty.
+#[inline(always)]
+fn label_from(domain: &str, start: usize, end: usize) -> Option<&str> {
+    if start == end {
+        return None;
+    }
+    domain.get(start..)
 }
 
 /// The domain from the start of the label that ends at the dot before `suffix`: `None` if
@@ -315,7 +333,8 @@ pub(crate) fn registrable<'a>(table: &Table<'_>, domain: &'a str) -> Option<&'a 
 #[inline(never)]
 fn label_before(domain: &str, suffix: usize) -> Option<&str> {
     let before = suffix.checked_sub(1)?;
-    let label = scan_label(domain.as_bytes(), before);
+    let bytes = domain.as_bytes();
+    let label = scan_label(bytes, head(bytes), before);
     if label.start == before {
         return None;
     }

@@ -163,10 +163,20 @@ pub(crate) struct Label {
     pub(crate) last: u64,
 }
 
-/// The label of `bytes` that ends at `end` (exclusive): where it starts (after the previous
-/// `.`, or at 0) and its key, as [`label_key`] computes it.
+/// The first eight bytes of `bytes` as a word, zero-padded when there are fewer: where
+/// [`scan_label`] reads a label that ends before byte 8 (read once per lookup, not per label).
 #[inline(always)]
-pub(crate) fn scan_label(bytes: &[u8], end: usize) -> Label {
+pub(crate) fn head(bytes: &[u8]) -> u64 {
+    match load(bytes, 0) {
+        Some(x) => x,
+        None => load_short(bytes),
+    }
+}
+
+/// The label of `bytes` that ends at `end` (exclusive): where it starts (after the previous
+/// `.`, or at 0) and its key, as [`label_key`] computes it. `head` is [`head`]`(bytes)`.
+#[inline(always)]
+pub(crate) fn scan_label(bytes: &[u8], head: u64, end: usize) -> Label {
     // The common case: eight bytes before `end` exist, and the label is shorter than eight.
     if let Some(x) = end.checked_sub(8).and_then(|at| load(bytes, at)) {
         let d = dots(x);
@@ -198,14 +208,10 @@ pub(crate) fn scan_label(bytes: &[u8], end: usize) -> Label {
         return Label { start, word, last };
     }
     // `end` is below 8: the label is shorter than eight bytes, and the domain's first eight
-    // bytes (or all of it) hold it. The shifts are below 64 (`& 63` says so to the compiler):
-    // `end`, and so `start`, are below 8 here.
-    let x = match load(bytes, 0) {
-        Some(x) => x,
-        None => load_short(bytes),
-    };
-    // The bytes before `end`; the zeros above them are no dots.
-    let x = x & (1u64 << ((8 * end) & 63)).wrapping_sub(1);
+    // bytes (or all of it), `head`, hold it. The shifts are below 64 (`& 63` says so to the
+    // compiler): `end`, and so `start`, are below 8 here. The bytes before `end`; the zeros
+    // above them are no dots.
+    let x = head & (1u64 << ((8 * end) & 63)).wrapping_sub(1);
     let d = dots(x);
     let start = if d == 0 {
         0
@@ -355,7 +361,7 @@ mod tests {
             let bytes = d.as_bytes();
             let mut end = bytes.len();
             loop {
-                let l = scan_label(bytes, end);
+                let l = scan_label(bytes, head(bytes), end);
                 let (word, last) = label_key(&bytes[l.start..end]);
                 assert_eq!((lower(l.word), l.last), (word, last), "{d:?} at {end}");
                 assert!(l.start == 0 || bytes[l.start - 1] == b'.');
