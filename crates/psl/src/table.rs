@@ -273,6 +273,19 @@ impl<'t> Table<'t> {
         label: &Label,
         end: usize,
     ) -> Option<(u32, u8)> {
+        self.find_in::<true>(parent, domain, label, end)
+    }
+
+    /// [`Table::find`], with a look at the filter first if `FILTER`: without it for a label
+    /// that the list most likely has (a top-level label), where the filter only costs.
+    #[inline(always)]
+    pub(crate) fn find_in<const FILTER: bool>(
+        &self,
+        parent: u32,
+        domain: &[u8],
+        label: &Label,
+        end: usize,
+    ) -> Option<(u32, u8)> {
         let len = end - label.start;
         let mask = self.index.len().wrapping_sub(1);
         // Lowercased here, not when scanned: a lookup that stops at its first label (one
@@ -283,7 +296,7 @@ impl<'t> Table<'t> {
         // value (16 KiB for the compiled list, so it stays in the first-level cache), says so
         // for most of them without reading the larger index.
         let (filter_word, bit) = filter_bit(h, self.bits);
-        if self.filter.get(filter_word)? & bit == 0 {
+        if FILTER && self.filter.get(filter_word)? & bit == 0 {
             return None;
         }
         // The index is never full, so an empty entry ends every probe sequence; the bound is
