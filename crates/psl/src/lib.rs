@@ -63,7 +63,7 @@ mod table;
 pub use list::{List, ListError, ListErrorKind};
 pub use lookup::{RuleKind, Section, Sections, Suffix};
 #[doc(hidden)]
-pub use table::Node;
+pub use table::{Node, Top};
 
 /// The version of the compiled list: the publicsuffix/list commit and date it was taken from
 /// (from `data/MANIFEST`).

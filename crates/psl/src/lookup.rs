@@ -273,8 +273,7 @@ pub(crate) fn registrable<'a>(table: &Table<'_>, domain: &'a str) -> Option<&'a 
     // matches.
     let mut suffix = label.start;
     let mut label_end = label.start - 1;
-    let Some((mut parent, mut parent_flags)) = table.find_in::<false>(ROOT, bytes, &label, end)
-    else {
+    let Some((mut parent, mut parent_flags)) = table.find_top(bytes, &label, end) else {
         // The implicit rule `*`: the registrable domain is the label before this one.
         return label_from(domain, scan_label(bytes, head, label_end).start, label_end);
     };

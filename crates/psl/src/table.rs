@@ -9,8 +9,15 @@
 //! one multiply for its hash and one entry read, and one node read and word comparison when
 //! the tag matches (labels longer than eight bytes compare the rest from the label text).
 //! Every lookup ends on a label that is not in the list, which a filter of one bit per hash
-//! value (four per index entry) usually decides alone. The compiled list
-//! is these arrays as `static`s (`generated.rs`), a runtime list the same in `Vec`s.
+//! value (four per index entry) usually decides alone.
+//!
+//! Every lookup of a domain of two labels or more begins with its top-level label, and most
+//! find it (`com`, `org`, `uk`): top-level labels of at most eight bytes have a table of their
+//! own, the tops, open addressing over [`Top`] entries at most two thirds full, each the label's word
+//! with its node's number, length and flags, so that one multiply, one entry read and one
+//! comparison find them (without the filter, the tag and the node read of the index). The
+//! compiled list is these arrays as `static`s (`generated.rs`), a runtime list the same in
+//! `Vec`s.
 //!
 //! Labels are read eight bytes at a time (`Word`s, little-endian: the first byte in the low
 //! bits), ASCII-lowercased and searched for dots with SWAR arithmetic on the word.
@@ -42,6 +49,35 @@ impl Node {
             flags,
         }
     }
+}
+
+/// An entry of the tops, the table of top-level labels of at most eight bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[doc(hidden)]
+pub struct Top {
+    /// The label's word, as [`Node::word`].
+    pub(crate) word: u64,
+    /// The node's number in the low [`ID_BITS`] bits, then its flags (six bits) and the
+    /// label's length (four bits, 1 to 8); 0 for an empty entry.
+    pub(crate) info: u32,
+}
+
+impl Top {
+    /// An entry (used by the generated table).
+    pub const fn new(word: u64, info: u32) -> Top {
+        Top { word, info }
+    }
+}
+
+/// Where [`Top::info`] keeps the flags and the length.
+pub(crate) const TOP_FLAGS_SHIFT: u32 = ID_BITS;
+pub(crate) const TOP_LEN_SHIFT: u32 = ID_BITS + 6;
+
+/// The first entry of the tops to probe for a word, in tops of `1 << bits` entries (`bits`
+/// between 1 and 32).
+#[inline(always)]
+pub(crate) fn top_slot(word: u64, bits: u32) -> usize {
+    (word.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize
 }
 
 /// The parent of top-level labels.
@@ -260,6 +296,10 @@ pub struct Table<'t> {
     pub(crate) nodes: &'t [Node],
     pub(crate) labels: &'t [u8],
     pub(crate) bits: u32,
+    /// The tops: top-level labels of at most eight bytes.
+    pub(crate) tops: &'t [Top],
+    /// The tops have `1 << top_bits` entries.
+    pub(crate) top_bits: u32,
 }
 
 impl<'t> Table<'t> {
@@ -316,6 +356,36 @@ impl<'t> Table<'t> {
                 {
                     return Some((id, node.flags));
                 }
+            }
+            i = (i + 1) & mask;
+        }
+        None
+    }
+
+    /// The number and flags of the top-level `label` (of `domain`, ending at `end`): from the
+    /// tops for a label of at most eight bytes, else as [`Table::find`] without the filter (a
+    /// host's top-level label is most often in the list, where the filter only costs).
+    #[inline(always)]
+    pub(crate) fn find_top(&self, domain: &[u8], label: &Label, end: usize) -> Option<(u32, u8)> {
+        let len = end - label.start;
+        if len > 8 {
+            return self.find_in::<false>(ROOT, domain, label, end);
+        }
+        let word = lower(label.word);
+        let mask = self.tops.len().wrapping_sub(1);
+        let mut i = top_slot(word, self.top_bits);
+        // The tops are never full, so an empty entry ends every probe sequence; the bound is
+        // only a guarantee of termination.
+        for _ in 0..self.tops.len() {
+            let top = self.tops.get(i)?;
+            if top.info == 0 {
+                return None;
+            }
+            if top.word == word && (top.info >> TOP_LEN_SHIFT) as usize == len {
+                return Some((
+                    top.info & ID_MASK,
+                    (top.info >> TOP_FLAGS_SHIFT) as u8 & 0x3f,
+                ));
             }
             i = (i + 1) & mask;
         }
