@@ -593,3 +593,47 @@ impl fmt::Display for ListError {
 }
 
 impl core::error::Error for ListError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::{head, scan_label};
+
+    /// The tops find every top-level label as the index does (the same node and flags), long
+    /// ones through the index itself, and nothing else.
+    fn check_tops(list: &List) {
+        let t = list.table();
+        let find = |label: &str| {
+            let bytes = label.as_bytes();
+            let l = scan_label(bytes, head(bytes), bytes.len());
+            (
+                t.find_top(bytes, &l, bytes.len()),
+                t.find(ROOT, bytes, &l, bytes.len()),
+            )
+        };
+        let mut tops = 0;
+        for node in t.nodes.iter().filter(|n| n.parent == ROOT) {
+            let at = node.start as usize;
+            let label = core::str::from_utf8(&t.labels[at..at + usize::from(node.len)]).unwrap();
+            let (top, index) = find(label);
+            assert!(top.is_some(), "{label}");
+            assert_eq!(top, index, "{label}");
+            assert_eq!(find(&label.to_ascii_uppercase()).0, top, "{label}");
+            tops += usize::from(node.len <= 8);
+        }
+        assert_eq!(t.tops.iter().filter(|top| top.info != 0).count(), tops);
+        for absent in ["zz", "comm", "xn--zzzzzzz", "verylonglabelzz", "\0"] {
+            assert_eq!(find(absent), (None, None), "{absent}");
+        }
+    }
+
+    #[test]
+    fn tops() {
+        let text = "// ===BEGIN ICANN DOMAINS===\ncom\nco.uk\n*.ck\n!www.ck\nverylonglabel\n\
+                    // ===END ICANN DOMAINS===\n// ===BEGIN PRIVATE DOMAINS===\ngithub.io\n\
+                    // ===END PRIVATE DOMAINS===\n";
+        check_tops(&List::parse(text).unwrap());
+        #[cfg(feature = "list")]
+        check_tops(List::compiled());
+    }
+}
