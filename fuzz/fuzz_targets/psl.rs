@@ -1,6 +1,7 @@
 //! The Public Suffix List (weburl-psl), on any string as a domain and any text as a list:
 //! - the public suffix is a suffix of the domain that starts at a label; the registrable
 //!   domain ends with it and has exactly one label more; `is_public_suffix` agrees;
+//! - `registrable_domain` (its own walk) agrees with the lookup's registrable domain;
 //! - a runtime list parsed from the same file as the compiled one gives the same answers, and
 //!   so does the domain in upper case;
 //! - `List::parse` of any text returns a list or a named error, never a panic, and the list's
@@ -44,12 +45,25 @@ fn check_shape(list: &List, domain: &str) {
         list.is_public_suffix(domain),
         list.public_suffix(domain).is_some_and(|s| s.len() == domain.len())
     );
+    // `registrable_domain` takes its own walk (and the table of top-level labels): the same
+    // answer as the lookup's.
+    assert_eq!(
+        list.registrable_domain(domain),
+        list.lookup(domain, Sections::All).and_then(|s| s.registrable_domain()),
+        "{domain:?}"
+    );
 }
 
 fuzz_target!(|data: &[u8]| {
     let Some(input) = utf8(data) else { return };
     let compiled = List::compiled();
     check_shape(compiled, input);
+    check_shape(runtime(), input);
+    assert_eq!(
+        weburl::psl::registrable_domain(input),
+        compiled.registrable_domain(input),
+        "{input:?}"
+    );
     for sections in [Sections::All, Sections::IcannOnly] {
         assert_eq!(
             compiled.lookup(input, sections),

@@ -63,7 +63,7 @@ mod table;
 pub use list::{List, ListError, ListErrorKind};
 pub use lookup::{RuleKind, Section, Sections, Suffix};
 #[doc(hidden)]
-pub use table::Node;
+pub use table::{Node, Top};
 
 /// The version of the compiled list: the publicsuffix/list commit and date it was taken from
 /// (from `data/MANIFEST`).
@@ -98,7 +98,7 @@ pub fn public_suffix(domain: &str) -> Option<&str> {
 #[cfg(feature = "list")]
 #[inline]
 pub fn registrable_domain(domain: &str) -> Option<&str> {
-    List::compiled().registrable_domain(domain)
+    List::compiled_registrable_domain(domain)
 }
 
 /// Whether `domain` is a public suffix by the compiled list (both sections): `com`,

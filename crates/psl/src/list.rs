@@ -5,11 +5,12 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::lookup::{lookup, Sections, Suffix};
+use crate::lookup::{lookup, registrable, Sections, Suffix};
 use crate::punycode;
 use crate::table::{
-    filter_bit, hash, label_key, Node, Table, EXC_ICANN, EXC_PRIVATE, FILTER_SHIFT, MAX_NODES,
-    ROOT, RULE_ICANN, RULE_PRIVATE, WILD_ICANN, WILD_PRIVATE,
+    filter_bit, hash, label_key, top_slot, Node, Table, Top, EXC_ICANN, EXC_PRIVATE, FILTER_SHIFT,
+    MAX_NODES, ROOT, RULE_ICANN, RULE_PRIVATE, TOP_FLAGS_SHIFT, TOP_LEN_SHIFT, WILD_ICANN,
+    WILD_PRIVATE,
 };
 
 /// A Public Suffix List: the compiled one (`List::compiled`, feature `list`) or one parsed at
@@ -42,6 +43,8 @@ enum Repr {
         nodes: Vec<Node>,
         labels: String,
         bits: u32,
+        tops: Vec<Top>,
+        top_bits: u32,
     },
 }
 
@@ -56,12 +59,15 @@ impl List {
 
     /// A list from the generated tables (used by `generated.rs`).
     #[doc(hidden)]
+    #[allow(clippy::too_many_arguments)]
     pub const fn from_static(
         filter: &'static [u64],
         index: &'static [u32],
         nodes: &'static [Node],
         labels: &'static str,
         bits: u32,
+        tops: &'static [Top],
+        top_bits: u32,
         rules: usize,
     ) -> List {
         List {
@@ -71,6 +77,8 @@ impl List {
                 nodes,
                 labels: labels.as_bytes(),
                 bits,
+                tops,
+                top_bits,
             }),
             rules,
         }
@@ -220,6 +228,7 @@ impl List {
             + core::mem::size_of_val(t.index)
             + core::mem::size_of_val(t.nodes)
             + t.labels.len()
+            + core::mem::size_of_val(t.tops)
     }
 
     /// `f` on the tables, by reference: for the compiled list that is the `static` itself,
@@ -243,12 +252,16 @@ impl List {
                 nodes,
                 labels,
                 bits,
+                tops,
+                top_bits,
             } => Table {
                 filter,
                 index,
                 nodes,
                 labels: labels.as_bytes(),
                 bits: *bits,
+                tops,
+                top_bits: *top_bits,
             },
         }
     }
@@ -273,8 +286,20 @@ impl List {
     /// its own public suffix.
     #[inline]
     pub fn registrable_domain<'a>(&self, domain: &'a str) -> Option<&'a str> {
-        self.with_table(|t| lookup::<false>(t, domain, Sections::All.mask()))?
-            .registrable_domain()
+        self.with_table(|t| registrable(t, domain))
+    }
+
+    /// [`List::registrable_domain`] of the compiled list: its own copy of the walk, in which
+    /// the tables' sizes are constants.
+    #[cfg(feature = "list")]
+    #[inline]
+    pub(crate) fn compiled_registrable_domain(domain: &str) -> Option<&str> {
+        // No closure (as `with_table` takes) for the optimizer to keep out of line: the
+        // compiled list's tables are always `Static`.
+        match &crate::generated::LIST.repr {
+            Repr::Static(table) => registrable(table, domain),
+            Repr::Owned { .. } => List::compiled().registrable_domain(domain),
+        }
     }
 
     /// Whether `domain` is a public suffix (both sections). Any single label is (by
@@ -291,8 +316,12 @@ impl List {
         use core::fmt::Write as _;
         let t = self.table();
         out.push_str(header);
-        let _ = writeln!(out, "use crate::table::Node;\n");
+        let _ = writeln!(out, "use crate::table::{{Node, Top}};\n");
         let _ = writeln!(out, "const fn n(word: u64, start: u32, parent: u32, len: u8, flags: u8) -> Node {{\n    Node::new(word, start, parent, len, flags)\n}}\n");
+        let _ = writeln!(
+            out,
+            "const fn t(word: u64, info: u32) -> Top {{\n    Top::new(word, info)\n}}\n"
+        );
         let _ = writeln!(
             out,
             "/// The label text.\nstatic LABELS: &str = {:?};\n",
@@ -344,8 +373,20 @@ impl List {
         items(out, &mut t.index.iter().map(|e| alloc::format!("{e},")));
         let _ = writeln!(
             out,
-            "/// The compiled list.\npub(crate) static LIST: crate::List = crate::List::from_static(&FILTER, &INDEX, &NODES, LABELS, {}, {});",
-            t.bits, self.rules
+            "/// The top-level labels of at most eight bytes.\nstatic TOPS: [Top; {}] = [",
+            t.tops.len()
+        );
+        items(
+            out,
+            &mut t.tops.iter().map(|top| match top.info {
+                0 => String::from("t(0,0),"),
+                info => alloc::format!("t({:#x},{:#x}),", top.word, info),
+            }),
+        );
+        let _ = writeln!(
+            out,
+            "/// The compiled list.\npub(crate) static LIST: crate::List = crate::List::from_static(&FILTER, &INDEX, &NODES, LABELS, {}, &TOPS, {}, {});",
+            t.bits, t.top_bits, self.rules
         );
     }
 }
@@ -448,6 +489,7 @@ impl Builder {
             ));
         }
         labels.shrink_to_fit();
+        let (tops, top_bits) = tops(&nodes)?;
         Some(List {
             repr: Repr::Owned {
                 filter,
@@ -455,10 +497,39 @@ impl Builder {
                 nodes,
                 labels,
                 bits,
+                tops,
+                top_bits,
             },
             rules: self.rules,
         })
     }
+}
+
+/// The tops of `nodes` (see [`Top`]): every top-level label of at most eight bytes, in an
+/// open-addressing table of at least 1.5 times as many entries (at least two), and its size in
+/// bits.
+fn tops(nodes: &[Node]) -> Option<(Vec<Top>, u32)> {
+    let top = |node: &&Node| node.parent == ROOT && node.len <= 8;
+    let count = nodes.iter().filter(top).count();
+    let wanted = (count * 3 / 2 + 1).max(2);
+    let bits = usize::BITS - (wanted - 1).leading_zeros();
+    let size = 1usize.checked_shl(bits)?;
+    let mut tops = alloc::vec![Top::new(0, 0); size];
+    for (id, node) in nodes.iter().enumerate() {
+        if !top(&node) {
+            continue;
+        }
+        let mut i = top_slot(node.word, bits);
+        while tops.get(i)?.info != 0 {
+            i = (i + 1) & (size - 1);
+        }
+        // The number is below MAX_NODES, the flags six bits, the length 1 to 8.
+        let info = u32::try_from(id).ok()?
+            | u32::from(node.flags) << TOP_FLAGS_SHIFT
+            | u32::from(node.len) << TOP_LEN_SHIFT;
+        *tops.get_mut(i)? = Top::new(node.word, info);
+    }
+    Some((tops, bits))
 }
 
 /// Why a list's text was refused, and on which line (1-based; 0 when not about one line).
@@ -522,3 +593,47 @@ impl fmt::Display for ListError {
 }
 
 impl core::error::Error for ListError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::{head, scan_label};
+
+    /// The tops find every top-level label as the index does (the same node and flags), long
+    /// ones through the index itself, and nothing else.
+    fn check_tops(list: &List) {
+        let t = list.table();
+        let find = |label: &str| {
+            let bytes = label.as_bytes();
+            let l = scan_label(bytes, head(bytes), bytes.len());
+            (
+                t.find_top(bytes, &l, bytes.len()),
+                t.find(ROOT, bytes, &l, bytes.len()),
+            )
+        };
+        let mut tops = 0;
+        for node in t.nodes.iter().filter(|n| n.parent == ROOT) {
+            let at = node.start as usize;
+            let label = core::str::from_utf8(&t.labels[at..at + usize::from(node.len)]).unwrap();
+            let (top, index) = find(label);
+            assert!(top.is_some(), "{label}");
+            assert_eq!(top, index, "{label}");
+            assert_eq!(find(&label.to_ascii_uppercase()).0, top, "{label}");
+            tops += usize::from(node.len <= 8);
+        }
+        assert_eq!(t.tops.iter().filter(|top| top.info != 0).count(), tops);
+        for absent in ["zz", "comm", "xn--zzzzzzz", "verylonglabelzz", "\0"] {
+            assert_eq!(find(absent), (None, None), "{absent}");
+        }
+    }
+
+    #[test]
+    fn tops() {
+        let text = "// ===BEGIN ICANN DOMAINS===\ncom\nco.uk\n*.ck\n!www.ck\nverylonglabel\n\
+                    // ===END ICANN DOMAINS===\n// ===BEGIN PRIVATE DOMAINS===\ngithub.io\n\
+                    // ===END PRIVATE DOMAINS===\n";
+        check_tops(&List::parse(text).unwrap());
+        #[cfg(feature = "list")]
+        check_tops(List::compiled());
+    }
+}

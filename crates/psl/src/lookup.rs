@@ -4,7 +4,7 @@
 use alloc::string::String;
 
 use crate::table::{
-    scan_label, Table, ALL_MASK, EXC_ICANN, EXC_PRIVATE, ICANN_MASK, ROOT, RULE_ICANN,
+    head, scan_label, Table, ALL_MASK, EXC_ICANN, EXC_PRIVATE, ICANN_MASK, ROOT, RULE_ICANN,
     RULE_PRIVATE, WILD_ICANN, WILD_PRIVATE,
 };
 
@@ -87,7 +87,8 @@ impl<'a> Suffix<'a> {
         }
         // The label before the suffix ends before the dot at `start - 1`.
         let before = self.start.checked_sub(1)?;
-        let label = scan_label(self.domain.as_bytes(), before);
+        let bytes = self.domain.as_bytes();
+        let label = scan_label(bytes, head(bytes), before);
         if label.start == before {
             // An empty label.
             return None;
@@ -180,7 +181,8 @@ pub(crate) fn lookup<'a, const RULE: bool>(
     let mut parent = ROOT;
     let mut parent_flags = 0u8;
     // The last label, by the implicit rule `*`, until a rule matches.
-    let last = scan_label(bytes, end);
+    let head = head(bytes);
+    let last = scan_label(bytes, head, end);
     if last.start == end {
         return None;
     }
@@ -233,7 +235,7 @@ pub(crate) fn lookup<'a, const RULE: bool>(
             break;
         };
         label_end = dot;
-        label = scan_label(bytes, label_end);
+        label = scan_label(bytes, head, label_end);
     }
     if best.start == label_end + 1 {
         // The walk stopped on the label before the suffix.
@@ -243,4 +245,98 @@ pub(crate) fn lookup<'a, const RULE: bool>(
         }
     }
     Some(best)
+}
+
+/// The registrable domain of `domain` with the rules of both sections: the answer of
+/// [`lookup`] (without `RULE`) and then [`Suffix::registrable_domain`], in one walk that
+/// returns the slice itself rather than a [`Suffix`] to read back, and that answers a domain
+/// of one label (its own public suffix, so no registrable domain) before any look at the list.
+#[inline(always)]
+pub(crate) fn registrable<'a>(table: &Table<'_>, domain: &'a str) -> Option<&'a str> {
+    let bytes = domain.as_bytes();
+    if *bytes.first()? == b'.' {
+        return None;
+    }
+    // "Let trailingDot be "." if host ends with "."" (url.bs): the match is on the rest.
+    let end = match bytes.split_last() {
+        Some((b'.', rest)) => rest.len(),
+        _ => bytes.len(),
+    };
+    let head = head(bytes);
+    let mut label = scan_label(bytes, head, end);
+    if label.start == 0 || label.start == end {
+        // One label, its own public suffix; or an empty last label.
+        return None;
+    }
+    // The top-level label, on its own: no parent, no wildcard over it, and a label before it.
+    // Where the public suffix starts: the last label, by the implicit rule `*`, until a rule
+    // matches.
+    let mut suffix = label.start;
+    let mut label_end = label.start - 1;
+    let Some((mut parent, mut parent_flags)) = table.find_top(bytes, &label, end) else {
+        // The implicit rule `*`: the registrable domain is the label before this one.
+        return label_from(domain, scan_label(bytes, head, label_end).start, label_end);
+    };
+    if parent_flags & (EXC_ICANN | EXC_PRIVATE) != 0 {
+        // (No list has an exception rule of one label.)
+        return domain.get(label.start..);
+    }
+    label = scan_label(bytes, head, label_end);
+    loop {
+        if label.start == label_end {
+            // An empty label: no rule matches it.
+            break;
+        }
+        let found = table.find(parent, bytes, &label, label_end);
+        let flags = found.map_or(0, |(_, f)| f);
+        if flags & (EXC_ICANN | EXC_PRIVATE) != 0 {
+            // An exception rule prevails; its public suffix is the labels right of this one,
+            // so this label ends the registrable domain.
+            return domain.get(label.start..);
+        }
+        if parent_flags & (WILD_ICANN | WILD_PRIVATE) != 0 {
+            // `*.<parent>` matches this label.
+            suffix = label.start;
+        }
+        let Some((slot, _)) = found else { break };
+        if flags & (RULE_ICANN | RULE_PRIVATE) != 0 {
+            // The rule with the most labels prevails.
+            suffix = label.start;
+        }
+        parent = slot;
+        parent_flags = flags;
+        let Some(dot) = label.start.checked_sub(1) else {
+            break;
+        };
+        label_end = dot;
+        label = scan_label(bytes, head, label_end);
+    }
+    if suffix == label_end + 1 {
+        // The walk stopped on the label before the suffix.
+        return label_from(domain, label.start, label_end);
+    }
+    label_before(domain, suffix)
+}
+
+/// The domain from `start`, the start of a label that ends at `end`: `None` if that label is
+/// empty.
+#[inline(always)]
+fn label_from(domain: &str, start: usize, end: usize) -> Option<&str> {
+    if start == end {
+        return None;
+    }
+    domain.get(start..)
+}
+
+/// The domain from the start of the label that ends at the dot before `suffix`: `None` if
+/// there is no such label (or it is empty).
+#[inline(never)]
+fn label_before(domain: &str, suffix: usize) -> Option<&str> {
+    let before = suffix.checked_sub(1)?;
+    let bytes = domain.as_bytes();
+    let label = scan_label(bytes, head(bytes), before);
+    if label.start == before {
+        return None;
+    }
+    domain.get(label.start..)
 }

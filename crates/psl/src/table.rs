@@ -9,8 +9,15 @@
 //! one multiply for its hash and one entry read, and one node read and word comparison when
 //! the tag matches (labels longer than eight bytes compare the rest from the label text).
 //! Every lookup ends on a label that is not in the list, which a filter of one bit per hash
-//! value (four per index entry) usually decides alone. The compiled list
-//! is these arrays as `static`s (`generated.rs`), a runtime list the same in `Vec`s.
+//! value (four per index entry) usually decides alone.
+//!
+//! Every lookup of a domain of two labels or more begins with its top-level label, and most
+//! find it (`com`, `org`, `uk`): top-level labels of at most eight bytes have a table of their
+//! own, the tops, open addressing over [`Top`] entries at most two thirds full, each the label's word
+//! with its node's number, length and flags, so that one multiply, one entry read and one
+//! comparison find them (without the filter, the tag and the node read of the index). The
+//! compiled list is these arrays as `static`s (`generated.rs`), a runtime list the same in
+//! `Vec`s.
 //!
 //! Labels are read eight bytes at a time (`Word`s, little-endian: the first byte in the low
 //! bits), ASCII-lowercased and searched for dots with SWAR arithmetic on the word.
@@ -42,6 +49,35 @@ impl Node {
             flags,
         }
     }
+}
+
+/// An entry of the tops, the table of top-level labels of at most eight bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[doc(hidden)]
+pub struct Top {
+    /// The label's word, as [`Node::word`].
+    pub(crate) word: u64,
+    /// The node's number in the low [`ID_BITS`] bits, then its flags (six bits) and the
+    /// label's length (four bits, 1 to 8); 0 for an empty entry.
+    pub(crate) info: u32,
+}
+
+impl Top {
+    /// An entry (used by the generated table).
+    pub const fn new(word: u64, info: u32) -> Top {
+        Top { word, info }
+    }
+}
+
+/// Where [`Top::info`] keeps the flags and the length.
+pub(crate) const TOP_FLAGS_SHIFT: u32 = ID_BITS;
+pub(crate) const TOP_LEN_SHIFT: u32 = ID_BITS + 6;
+
+/// The first entry of the tops to probe for a word, in tops of `1 << bits` entries (`bits`
+/// between 1 and 32).
+#[inline(always)]
+pub(crate) fn top_slot(word: u64, bits: u32) -> usize {
+    (word.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize
 }
 
 /// The parent of top-level labels.
@@ -79,6 +115,12 @@ const LOWS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
 /// `word` with its bytes `A`..=`Z` lowercased (the others unchanged).
 #[inline(always)]
 fn lower(word: u64) -> u64 {
+    // Every byte `A`..=`Z` has bit 6 set and bit 5 clear; lowercase letters, digits, `-`
+    // and the zero padding do not, so the labels of hosts as the URL parser gives them (and
+    // of the list) skip the rest.
+    if word & !(word << 1) & (ONES * 0x40) == 0 {
+        return word;
+    }
     let low = word & LOWS;
     // High bit set in each byte that is at least `A`, then in each that is above `Z`.
     let ge_a = low.wrapping_add(ONES * u64::from(0x80 - b'A'));
@@ -99,14 +141,6 @@ fn dots(word: u64) -> u64 {
 fn load(bytes: &[u8], at: usize) -> Option<u64> {
     let chunk: [u8; 8] = bytes.get(at..at.checked_add(8)?)?.try_into().ok()?;
     Some(u64::from_le_bytes(chunk))
-}
-
-/// The low `n` bytes of a word (`n` at most 8).
-#[inline(always)]
-fn low_bytes(word: u64, n: usize) -> u64 {
-    // A shift of 64 or more (n = 0) keeps nothing; n is at most 8.
-    let drop = 64u32.saturating_sub(8 * n as u32);
-    word & u64::MAX.checked_shr(drop).unwrap_or(0)
 }
 
 /// The filter has `1 << FILTER_SHIFT` bits per index entry: 16 KiB for the compiled list's
@@ -154,18 +188,31 @@ pub(crate) fn label_key(label: &[u8]) -> (u64, u64) {
     (word, last)
 }
 
-/// A label found by [`scan_label`] (its words not yet lowercased).
+/// A label found by [`scan_label`].
 pub(crate) struct Label {
     /// Where it starts in the domain.
     pub(crate) start: usize,
+    /// Its first (up to) eight bytes, not yet lowercased: a lookup that stops at its first
+    /// label never needs that.
     pub(crate) word: u64,
+    /// Its last eight bytes, lowercased, when it is longer than eight bytes; else 0.
     pub(crate) last: u64,
 }
 
-/// The label of `bytes` that ends at `end` (exclusive): where it starts (after the previous
-/// `.`, or at 0) and its key, as [`label_key`] computes it.
+/// The first eight bytes of `bytes` as a word, zero-padded when there are fewer: where
+/// [`scan_label`] reads a label that ends before byte 8 (read once per lookup, not per label).
 #[inline(always)]
-pub(crate) fn scan_label(bytes: &[u8], end: usize) -> Label {
+pub(crate) fn head(bytes: &[u8]) -> u64 {
+    match load(bytes, 0) {
+        Some(x) => x,
+        None => load_short(bytes),
+    }
+}
+
+/// The label of `bytes` that ends at `end` (exclusive): where it starts (after the previous
+/// `.`, or at 0) and its key, as [`label_key`] computes it. `head` is [`head`]`(bytes)`.
+#[inline(always)]
+pub(crate) fn scan_label(bytes: &[u8], head: u64, end: usize) -> Label {
     // The common case: eight bytes before `end` exist, and the label is shorter than eight.
     if let Some(x) = end.checked_sub(8).and_then(|at| load(bytes, at)) {
         let d = dots(x);
@@ -173,7 +220,9 @@ pub(crate) fn scan_label(bytes: &[u8], end: usize) -> Label {
             // The last dot: its byte index in the word.
             let k = (63 - d.leading_zeros() as usize) / 8;
             let len = 7 - k;
-            let word = if len == 0 { 0 } else { x >> (8 * (8 - len)) };
+            // The label's bytes shifted down, `x >> 8 * (8 - len)` in two shifts below 64
+            // (an empty label shifts all out).
+            let word = (x >> 8) >> (8 * k);
             return Label {
                 start: end - len,
                 word,
@@ -190,18 +239,15 @@ pub(crate) fn scan_label(bytes: &[u8], end: usize) -> Label {
         }
         let len = end - start;
         let word = load(bytes, start).unwrap_or(0);
-        let last = if len > 8 { x } else { 0 };
+        // Lowercased here, where it is rare, so that a short label's 0 needs no work later.
+        let last = if len > 8 { lower(x) } else { 0 };
         return Label { start, word, last };
     }
     // `end` is below 8: the label is shorter than eight bytes, and the domain's first eight
-    // bytes (or all of it) hold it.
-    let x = low_bytes(
-        match load(bytes, 0) {
-            Some(x) => x,
-            None => load_short(bytes),
-        },
-        end,
-    );
+    // bytes (or all of it), `head`, hold it. The shifts are below 64 (`& 63` says so to the
+    // compiler): `end`, and so `start`, are below 8 here. The bytes before `end`; the zeros
+    // above them are no dots.
+    let x = head & (1u64 << ((8 * end) & 63)).wrapping_sub(1);
     let d = dots(x);
     let start = if d == 0 {
         0
@@ -210,7 +256,7 @@ pub(crate) fn scan_label(bytes: &[u8], end: usize) -> Label {
     };
     Label {
         start,
-        word: low_bytes(x >> (8 * start), end - start),
+        word: x >> ((8 * start) & 63),
         last: 0,
     }
 }
@@ -250,6 +296,10 @@ pub struct Table<'t> {
     pub(crate) nodes: &'t [Node],
     pub(crate) labels: &'t [u8],
     pub(crate) bits: u32,
+    /// The tops: top-level labels of at most eight bytes.
+    pub(crate) tops: &'t [Top],
+    /// The tops have `1 << top_bits` entries.
+    pub(crate) top_bits: u32,
 }
 
 impl<'t> Table<'t> {
@@ -263,17 +313,30 @@ impl<'t> Table<'t> {
         label: &Label,
         end: usize,
     ) -> Option<(u32, u8)> {
+        self.find_in::<true>(parent, domain, label, end)
+    }
+
+    /// [`Table::find`], with a look at the filter first if `FILTER`: without it for a label
+    /// that the list most likely has (a top-level label), where the filter only costs.
+    #[inline(always)]
+    pub(crate) fn find_in<const FILTER: bool>(
+        &self,
+        parent: u32,
+        domain: &[u8],
+        label: &Label,
+        end: usize,
+    ) -> Option<(u32, u8)> {
         let len = end - label.start;
         let mask = self.index.len().wrapping_sub(1);
         // Lowercased here, not when scanned: a lookup that stops at its first label (one
         // label) never needs it.
         let word = lower(label.word);
-        let (mut i, tag, h) = hash(word, lower(label.last), parent, self.bits);
+        let (mut i, tag, h) = hash(word, label.last, parent, self.bits);
         // Most lookups end on a label the list does not have: the filter, a bit per hash
         // value (16 KiB for the compiled list, so it stays in the first-level cache), says so
         // for most of them without reading the larger index.
         let (filter_word, bit) = filter_bit(h, self.bits);
-        if self.filter.get(filter_word)? & bit == 0 {
+        if FILTER && self.filter.get(filter_word)? & bit == 0 {
             return None;
         }
         // The index is never full, so an empty entry ends every probe sequence; the bound is
@@ -293,6 +356,36 @@ impl<'t> Table<'t> {
                 {
                     return Some((id, node.flags));
                 }
+            }
+            i = (i + 1) & mask;
+        }
+        None
+    }
+
+    /// The number and flags of the top-level `label` (of `domain`, ending at `end`): from the
+    /// tops for a label of at most eight bytes, else as [`Table::find`] without the filter (a
+    /// host's top-level label is most often in the list, where the filter only costs).
+    #[inline(always)]
+    pub(crate) fn find_top(&self, domain: &[u8], label: &Label, end: usize) -> Option<(u32, u8)> {
+        let len = end - label.start;
+        if len > 8 {
+            return self.find_in::<false>(ROOT, domain, label, end);
+        }
+        let word = lower(label.word);
+        let mask = self.tops.len().wrapping_sub(1);
+        let mut i = top_slot(word, self.top_bits);
+        // The tops are never full, so an empty entry ends every probe sequence; the bound is
+        // only a guarantee of termination.
+        for _ in 0..self.tops.len() {
+            let top = self.tops.get(i)?;
+            if top.info == 0 {
+                return None;
+            }
+            if top.word == word && (top.info >> TOP_LEN_SHIFT) as usize == len {
+                return Some((
+                    top.info & ID_MASK,
+                    (top.info >> TOP_FLAGS_SHIFT) as u8 & 0x3f,
+                ));
             }
             i = (i + 1) & mask;
         }
@@ -351,13 +444,9 @@ mod tests {
             let bytes = d.as_bytes();
             let mut end = bytes.len();
             loop {
-                let l = scan_label(bytes, end);
+                let l = scan_label(bytes, head(bytes), end);
                 let (word, last) = label_key(&bytes[l.start..end]);
-                assert_eq!(
-                    (lower(l.word), lower(l.last)),
-                    (word, last),
-                    "{d:?} at {end}"
-                );
+                assert_eq!((lower(l.word), l.last), (word, last), "{d:?} at {end}");
                 assert!(l.start == 0 || bytes[l.start - 1] == b'.');
                 assert!(!bytes[l.start..end].contains(&b'.'));
                 if l.start == 0 {

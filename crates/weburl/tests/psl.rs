@@ -343,6 +343,27 @@ fn corpus(runtime: &List, rules: &Rules) -> ExitCode {
                 ));
                 break;
             }
+            if sections == Sections::All {
+                // The shortcuts without a `Suffix` give the same answers as the lookup.
+                let registrable = a.and_then(|s| s.registrable_domain());
+                let shortcuts = [
+                    ("registrable_domain", weburl::psl::registrable_domain(host)),
+                    (
+                        "List::registrable_domain",
+                        compiled.registrable_domain(host),
+                    ),
+                    (
+                        "runtime registrable_domain",
+                        runtime.registrable_domain(host),
+                    ),
+                ];
+                if let Some((name, got)) = shortcuts.iter().find(|(_, got)| *got != registrable) {
+                    outcome = Err(format!(
+                        "{name}: {got:?}, lookup's registrable domain {registrable:?}"
+                    ));
+                    break;
+                }
+            }
         }
         runner.case(host.clone(), outcome);
     }
