@@ -85,7 +85,7 @@ use weburl_host::HostKind;
 
 #[cfg(feature = "__test-hooks")]
 pub(crate) use self::block::each;
-use self::block::{before, scan_blocks, Block, Mask, Step, Window};
+use self::block::{before, scan_blocks, scan_blocks_from_one, Block, Mask, Step, Window};
 pub(crate) use self::block::{dispatch, Classifier, WithClassifier};
 use self::words::{first_word, mask, splat, word};
 use crate::parser::path::{is_double_dot, is_single_dot};
@@ -183,7 +183,10 @@ fn host_run<K: Classifier>(k: K, b: &[u8], start: usize) -> HostRun {
         dashes: 0,
         label: start,
     };
-    let end = scan_blocks(k, b, start, &mut step);
+    // Most hosts end in their first window: that window is chosen without a branch (measured,
+    // median of three runs: can_parse on kasztp 0.23x ada's time to 0.20x, the others
+    // unchanged; the same for the path and query made parse slower on userbait).
+    let end = scan_blocks_from_one(k, b, start, &mut step);
     HostRun {
         end,
         label: step.label,

@@ -434,6 +434,41 @@ pub(super) fn scan_blocks<K: Classifier>(k: K, b: &[u8], at: usize, step: &mut i
     (last + stop.trailing_zeros() as usize).min(len)
 }
 
+/// [`scan_blocks`] with the first window selected without a branch: the next `n` bytes or,
+/// near the end, the last `n`. For the host, which most often ends in its first window (see
+/// its use in `host_run`).
+#[inline(always)]
+pub(super) fn scan_blocks_from_one<K: Classifier>(
+    k: K,
+    b: &[u8],
+    at: usize,
+    step: &mut impl Step,
+) -> usize {
+    let n = <K::Block as Block>::LEN;
+    let len = b.len();
+    let Some(last) = len.checked_sub(n) else {
+        return scan_short(k, b, at, step);
+    };
+    let i = at.min(len);
+    let base = i.min(last);
+    let Some(block) = k.load(b, base) else {
+        return len;
+    };
+    // `i - base` is at most `n`, at most 32.
+    #[allow(clippy::cast_possible_truncation)]
+    let stop = step.step(&Window {
+        block,
+        base,
+        from: Mask::MAX << (i - base) as u32,
+        end: Mask::from(base == last) << n,
+    });
+    if stop != 0 {
+        return (base + stop.trailing_zeros() as usize).min(len);
+    }
+    // Not the last window (its stops have the end's bit): the rest as `scan_blocks` does.
+    scan_blocks(k, b, base + n, step)
+}
+
 /// [`scan_blocks`] on an input shorter than a block: one window, zero-padded.
 #[inline(never)]
 fn scan_short<K: Classifier>(k: K, b: &[u8], at: usize, step: &mut impl Step) -> usize {
@@ -550,6 +585,8 @@ mod tests {
                         .map_or(len, |p| p + at);
                     let found = scan_blocks(Portable, &b, at, &mut PathBad);
                     assert_eq!(found, expected, "{len} {stop} {at}");
+                    let found = scan_blocks_from_one(Portable, &b, at, &mut PathBad);
+                    assert_eq!(found, expected, "from one: {len} {stop} {at}");
                 }
             }
         }
