@@ -6,8 +6,8 @@ use std::io::Write;
 use weburl::display::{LtrWrap, Rendering, WidthUnit};
 use weburl::{Url, UrlDisplay};
 
-use crate::input::{self, Input};
-use crate::output::{report, CliError, Out, Status};
+use crate::input;
+use crate::output::{CliError, Status};
 
 /// The options of `weburl display`.
 #[derive(Clone, Copy, Debug, Default)]
@@ -47,30 +47,9 @@ impl Options {
 /// Renders each input (parsed against `base`, if given), one line each; an input that does
 /// not parse is reported on stderr, and the exit status is then 1.
 pub fn run(urls: &[String], base: Option<&Url>, options: Options) -> Result<Status, CliError> {
-    let mut out = Out::stdout();
-    let mut status = Status::default();
-    let parse = input::options(base);
-    input::for_each(urls, |item| {
-        match item {
-            Input::Text(text) => match parse.parse(text) {
-                Ok(url) => {
-                    out.write_all(options.apply(&url).render().text.as_bytes())?;
-                    out.write_all(b"\n")?;
-                }
-                Err(err) => {
-                    status.fail();
-                    report!("{text}: {err}");
-                }
-            },
-            Input::InvalidUtf8 { line, .. } => {
-                status.fail();
-                report!("line {line}: invalid UTF-8");
-            }
-        }
-        Ok(out.end_record()?)
-    })?;
-    out.finish()?;
-    Ok(status)
+    input::each_url(urls, base, |out, url| {
+        out.write_all(options.apply(url).render().text.as_bytes())
+    })
 }
 
 /// The `display` lines of `weburl explain`: the rendering (wrapped left to right, the

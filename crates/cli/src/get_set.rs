@@ -8,7 +8,7 @@ use clap::builder::PossibleValue;
 use clap::ValueEnum;
 use weburl::{Setter, Url};
 
-use crate::input::{self, Input};
+use crate::input;
 use crate::output::{report, CliError, Out, Status};
 
 /// A component: one of the `URL` class's attributes, that is one of its settable ones
@@ -132,30 +132,7 @@ enum Refusal {
 
 /// `get`: prints `component` of each input (one line each; an empty line for an empty value).
 pub fn get(component: Component, urls: &[String], base: Option<&Url>) -> Result<Status, CliError> {
-    let mut out = Out::stdout();
-    let mut status = Status::default();
-    let options = input::options(base);
-    input::for_each(urls, |item| {
-        match item {
-            Input::Text(input) => match options.parse(input) {
-                Ok(url) => {
-                    component.write_value(&mut out, &url)?;
-                    out.write_all(b"\n")?;
-                }
-                Err(err) => {
-                    status.fail();
-                    report!("{input}: {err}");
-                }
-            },
-            Input::InvalidUtf8 { line, .. } => {
-                status.fail();
-                report!("line {line}: invalid UTF-8");
-            }
-        }
-        Ok(out.end_record()?)
-    })?;
-    out.finish()?;
-    Ok(status)
+    input::each_url(urls, base, |out, url| component.write_value(out, url))
 }
 
 /// `set`: runs `component`'s setter with `value` on `input` and prints the new href.

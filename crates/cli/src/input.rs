@@ -1,11 +1,11 @@
 //! The inputs of a subcommand: its URL arguments or, when there are none, the lines of stdin,
 //! streamed with one reusable buffer.
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Write};
 
 use weburl::{ParseOptions, Url};
 
-use crate::output::CliError;
+use crate::output::{report, CliError, Out, Status};
 
 /// One input.
 pub enum Input<'a> {
@@ -41,6 +41,40 @@ pub fn for_each(
     }
     let stdin = io::stdin();
     for_each_line(&mut stdin.lock(), f)
+}
+
+/// Parses each input (against `base`, if given) and prints a line for each: what `write`
+/// writes of the URL. An input that does not parse, or a line that is not UTF-8, is
+/// reported on stderr (its line in the output left out) and makes the exit status 1.
+pub fn each_url(
+    args: &[String],
+    base: Option<&Url>,
+    mut write: impl FnMut(&mut Out, &Url) -> io::Result<()>,
+) -> Result<Status, CliError> {
+    let mut out = Out::stdout();
+    let mut status = Status::default();
+    let parse = options(base);
+    for_each(args, |item| {
+        match item {
+            Input::Text(text) => match parse.parse(text) {
+                Ok(url) => {
+                    write(&mut out, &url)?;
+                    out.write_all(b"\n")?;
+                }
+                Err(err) => {
+                    status.fail();
+                    report!("{text}: {err}");
+                }
+            },
+            Input::InvalidUtf8 { line, .. } => {
+                status.fail();
+                report!("line {line}: invalid UTF-8");
+            }
+        }
+        Ok(out.end_record()?)
+    })?;
+    out.finish()?;
+    Ok(status)
 }
 
 /// The stdin half of [`for_each`], on any reader.
