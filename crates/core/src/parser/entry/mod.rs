@@ -4,7 +4,9 @@
 //!
 //! The route of an input through `Url::parse` (and `Url::can_parse`, `set_href`):
 //!
-//! 1. [`parse`] (or [`can_parse`]) refuses an input over 4 GiB, then
+//! 1. [`parse`] (or [`can_parse`]), inlined into the caller, hands the input to
+//!    [`fast::dispatch`], which runs the rest compiled for the CPU's best byte classifier
+//!    (unless validation errors are wanted); an input over 4 GiB is refused first, then
 //! 2. [`fast::scan`], one pass over the bytes, finds how much of the input is already in
 //!    serialized form: all of it, its scheme and authority, its scheme, or nothing.
 //!    (`can_parse` only looks at the scheme and authority, [`fast::head`]: when they are
