@@ -69,7 +69,8 @@
 //! each checked a block of 16 or 32 bytes at a time, without a branch per byte: a
 //! [`block::Block`] gives, for a byte class defined from the percent-encode sets, the mask of
 //! its bytes in (or not in) it, one bit per byte (on x86-64 AVX2, SSSE3 or SSE2, whichever
-//! the CPU has best, see [`block`]; else table lookups). A
+//! the CPU has best, see [`block`]; else table lookups; an input of one to two blocks is one
+//! window, a [`block::Pair`] of its first and last blocks). A
 //! component ends at the first byte of its mask of bytes that end it (found with
 //! `trailing_zeros`, see [`block::scan_blocks`]), and only then is that byte looked at, so
 //! each component costs one data-dependent branch, not one per byte, per label or per
@@ -85,7 +86,7 @@ use weburl_host::HostKind;
 
 #[cfg(feature = "__test-hooks")]
 pub(crate) use self::block::each;
-use self::block::{before, scan_blocks, scan_blocks_from_one, Block, Mask, Step, Window};
+use self::block::{before, Block, Mask, Step, Window};
 pub(crate) use self::block::{dispatch, Classifier, WithClassifier};
 use self::words::{first_word, mask, splat, word};
 use crate::parser::path::{is_double_dot, is_single_dot};
@@ -186,7 +187,7 @@ fn host_run<K: Classifier>(k: K, b: &[u8], start: usize) -> HostRun {
     // Most hosts end in their first window: that window is chosen without a branch (measured,
     // median of three runs: can_parse on kasztp 0.23x ada's time to 0.20x, the others
     // unchanged; the same for the path and query made parse slower on userbait).
-    let end = scan_blocks_from_one(k, b, start, &mut step);
+    let end = k.scan_from_one(b, start, &mut step);
     HostRun {
         end,
         label: step.label,
@@ -322,7 +323,7 @@ fn path<K: Classifier>(k: K, b: &[u8], at: usize, file: bool) -> Option<(usize, 
         dot_starts: 0,
         slash_before: 0,
     };
-    let end = scan_blocks(k, b, at, &mut step);
+    let end = k.scan(b, at, &mut step);
     if !matches!(b.get(end), None | Some(b'?' | b'#'))
         || (step.dot_starts != 0 && has_dot_segment(b.get(at..end)?))
     {
@@ -449,7 +450,7 @@ fn rest<K: Classifier>(
     let mut query_start = None;
     if b.get(i) == Some(&b'?') {
         query_start = Some(i);
-        i = scan_blocks(k, b, i + 1, &mut QueryStep);
+        i = k.scan(b, i + 1, &mut QueryStep);
     }
     // Fragment.
     let mut fragment_start = None;
@@ -457,7 +458,7 @@ fn rest<K: Classifier>(
         None => {}
         Some(b'#') => {
             fragment_start = Some(i);
-            if scan_blocks(k, b, i + 1, &mut FragmentStep) != b.len() {
+            if k.scan(b, i + 1, &mut FragmentStep) != b.len() {
                 return None;
             }
         }

@@ -15,6 +15,7 @@
 //!   16-entry table lookups (`pshufb`) per block instead of a compare per byte value (see
 //!   [`nibble_tables`]); where it has AVX2, the same on 32-byte blocks. (Detected at run
 //!   time with the `std` feature, or enabled for the whole build.)
+//! - [`Pair`] of any of these: an input of one to two blocks as one window (`pair`).
 //!
 //! callgrind, instructions per URL for parse + href on kasztp (userbait): 633 (699) with SSE2
 //! compares and zero-padded last blocks before these; now 658 (720) SSE2, 589 (638) SSSE3,
@@ -24,14 +25,18 @@
 
 use weburl_percent::{AsciiSet, FRAGMENT, PATH, SPECIAL_QUERY};
 
+mod pair;
 #[cfg(target_arch = "x86_64")]
 mod x86;
+
+pub(crate) use self::pair::Pair;
 
 /// The bytes of a block of the 128-bit classifiers.
 pub(super) const LEN: usize = 16;
 
-/// A mask of a block's bytes, bit `k` for byte `k` (blocks have at most 32 bytes; the bit
-/// after the block's last marks the end of the input, see [`Window`]).
+/// A mask of a block's bytes, bit `k` for byte `k` (blocks have at most 32 bytes, and a
+/// [`Pair`] of them is an input of at most 63; the bit after the block's last, or after the
+/// input's for a pair, marks the end of the input, see [`Window`]).
 pub(crate) type Mask = u64;
 
 // The classes of the bytes, one bit each, for the table ([`CLASS`]).
@@ -202,7 +207,8 @@ const ALL: Mask = (1 << LEN) - 1;
 /// Sixteen bytes, classified: for each class a component is checked with, the mask of the
 /// bytes in it (or, for the `_bad` ones, not in it), bit `k` for byte `k`.
 pub(crate) trait Block: Copy {
-    /// How many bytes it has: 16 or 32.
+    /// How many bytes it has: 16 or 32, or for a [`Pair`] of blocks twice that (of which
+    /// the input's length are bytes).
     const LEN: usize;
     /// Not a byte of a host the fast path copies: not an ASCII alphanumeric, `-`, `.` or `_`.
     fn host_bad(self) -> Mask;
@@ -232,6 +238,18 @@ pub(crate) trait Classifier: Copy {
     type Block: Block;
     /// The block of the [`Block::LEN`] bytes of `b` from `at`, if it has as many.
     fn load(self, b: &[u8], at: usize) -> Option<Self::Block>;
+    /// Where the component that `step` checks, from `at` in `b`, stops ([`scan_blocks`],
+    /// unless the classifier has its own way).
+    #[inline(always)]
+    fn scan(self, b: &[u8], at: usize, step: &mut impl Step) -> usize {
+        scan_blocks(self, b, at, step)
+    }
+    /// [`Classifier::scan`] for a component that most often ends in its first window
+    /// ([`scan_blocks_from_one`], unless the classifier has its own way).
+    #[inline(always)]
+    fn scan_from_one(self, b: &[u8], at: usize, step: &mut impl Step) -> usize {
+        scan_blocks_from_one(self, b, at, step)
+    }
 }
 
 /// A computation over the input with a [`Classifier`], which [`dispatch`] runs with the best
@@ -242,6 +260,10 @@ pub(crate) trait WithClassifier {
     /// The length of the input it scans (a classifier of wide blocks takes only inputs of a
     /// block or more).
     fn input_len(&self) -> usize;
+    /// Whether an input of one to two blocks is better scanned as one window ([`Pair`]): for
+    /// a scan of the components after the host, which the first window does not end (the
+    /// host's is chosen without a branch anyway, see [`scan_blocks_from_one`]).
+    const PAIRS: bool = true;
     /// Runs it with `k`.
     fn run<K: Classifier>(self, k: K) -> Self::Out;
 }
@@ -264,7 +286,7 @@ pub(crate) fn dispatch<W: WithClassifier>(w: W) -> W::Out {
 #[cfg(any(test, feature = "__test-hooks"))]
 pub(crate) fn each<W: WithClassifier + Clone>(w: &W) -> alloc::vec::Vec<W::Out> {
     #[allow(unused_mut)]
-    let mut out = alloc::vec![w.clone().run(Portable)];
+    let mut out = alloc::vec![w.clone().run(Portable), w.clone().run(Pair(Portable))];
     #[cfg(target_arch = "x86_64")]
     out.extend(x86::each(w));
     out
@@ -358,7 +380,7 @@ pub(super) const fn before(m: Mask) -> Mask {
 /// which those from where the check stands on (the bits of `from`) are its to look at; the
 /// others came before (the last window of an input is its last sixteen bytes, which may
 /// reach back before where the check stands).
-pub(super) struct Window<B> {
+pub(crate) struct Window<B> {
     /// The bytes.
     pub(super) block: B,
     /// The offset of the block's first byte in the input.
@@ -382,7 +404,7 @@ impl<B> Window<B> {
 /// A component's check, window by window (a type rather than a closure, so that its code is
 /// always inlined: `scan_blocks` calls it in two places, and a closure called twice was
 /// compiled out of line, callgrind: +30 instructions per URL on kasztp).
-pub(super) trait Step {
+pub(crate) trait Step {
     /// The stops of the component in `w` (a mask of [`Window::stops`]), noting what else the
     /// check looks for.
     fn step<B: Block>(&mut self, w: &Window<B>) -> Mask;
@@ -568,7 +590,7 @@ mod tests {
         }
     }
 
-    /// [`scan_blocks`] against a byte-by-byte search.
+    /// [`scan_blocks`] (and the scans of a [`Pair`]) against a byte-by-byte search.
     #[test]
     fn windows() {
         for len in 0..50 {
@@ -587,6 +609,10 @@ mod tests {
                     assert_eq!(found, expected, "{len} {stop} {at}");
                     let found = scan_blocks_from_one(Portable, &b, at, &mut PathBad);
                     assert_eq!(found, expected, "from one: {len} {stop} {at}");
+                    let found = Pair(Portable).scan(&b, at, &mut PathBad);
+                    assert_eq!(found, expected, "pair: {len} {stop} {at}");
+                    let found = Pair(Portable).scan_from_one(&b, at, &mut PathBad);
+                    assert_eq!(found, expected, "pair, from one: {len} {stop} {at}");
                 }
             }
         }
