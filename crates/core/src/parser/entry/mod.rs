@@ -100,7 +100,7 @@ const SHORT_INPUT: usize = 64;
 pub(crate) fn fast_accepts(input: &str) -> bool {
     // Every classifier the CPU has finds the same (so that the tests and the fuzz targets,
     // which call this on every input, check them against each other).
-    let all = fast::each(&fast::Scanned(input));
+    let all = fast::each(input, &fast::Scanned);
     let first = all.first().map(String::as_str).unwrap_or_default();
     assert!(
         all.iter().all(|s| s == first),
@@ -121,27 +121,22 @@ pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
     // the fast path would accept them too makes no difference). The input then parses if its
     // URL fits in the maximum length, which the bound the state machine stops by, taken over
     // the whole input, ensures.
-    fast::dispatch(CanParse { input, base })
+    fast::dispatch(input, CanParse { base })
 }
 
-/// [`can_parse`], run by [`fast::dispatch`] (all of it compiled for the CPU's classifier).
-struct CanParse<'a, 'b> {
-    input: &'a str,
+/// [`can_parse`] with its `base`, run by [`fast::dispatch`] on the input (all of it compiled
+/// for the CPU's classifier).
+struct CanParse<'b> {
     base: Option<&'b str>,
 }
 
-impl WithClassifier for CanParse<'_, '_> {
+impl WithClassifier for CanParse<'_> {
     type Out = bool;
-    // Only the host is scanned: a pair of blocks would only classify more bytes
-    // (median of three runs, userbait: 0.28x ada's time without, 0.30x with).
+    // Only the host is scanned: a pair of blocks would only classify more bytes.
     const PAIRS: bool = false;
     #[inline(always)]
-    fn input_len(&self) -> usize {
-        self.input.len()
-    }
-    #[inline(always)]
-    fn run<K: Classifier>(self, k: K) -> bool {
-        let CanParse { input, base } = self;
+    fn run<K: Classifier>(self, k: K, input: &str) -> bool {
+        let CanParse { base } = self;
         match fast::head(k, input.as_bytes()) {
             Ok(_) if rest_fits(0, input.len(), ParseConfig::default().max_len) => {
                 base.is_none_or(can_parse_base)
@@ -194,11 +189,7 @@ pub(crate) fn parse<S: ErrorSink>(
     sink: S,
 ) -> Result<Url, ParseError> {
     if config.fast && !sink.wants_errors() {
-        return fast::dispatch(Fast {
-            input,
-            config,
-            sink,
-        });
+        return fast::dispatch(input, Fast { config, sink });
     }
     parse_slow(input, config, sink)
 }
@@ -228,7 +219,6 @@ fn too_long(input: &str) -> bool {
 /// [`fast::dispatch`], so that all of it is compiled for the CPU's classifier (and the URL
 /// is written once, where the caller wants it).
 struct Fast<'a, 'b, S> {
-    input: &'a str,
     config: &'a ParseConfig<'b>,
     sink: S,
 }
@@ -236,16 +226,8 @@ struct Fast<'a, 'b, S> {
 impl<S: ErrorSink> WithClassifier for Fast<'_, '_, S> {
     type Out = Result<Url, ParseError>;
     #[inline(always)]
-    fn input_len(&self) -> usize {
-        self.input.len()
-    }
-    #[inline(always)]
-    fn run<K: Classifier>(self, k: K) -> Result<Url, ParseError> {
-        let Fast {
-            input,
-            config,
-            sink,
-        } = self;
+    fn run<K: Classifier>(self, k: K, input: &str) -> Result<Url, ParseError> {
+        let Fast { config, sink } = self;
         // The query's encoding must be UTF-8 (see the `fast` module); otherwise the state
         // machine runs from the start. Checked before the scan, so that an accepted input's
         // layout goes straight to its URL (callgrind: checked after it, the layout was

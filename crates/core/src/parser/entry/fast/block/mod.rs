@@ -252,43 +252,47 @@ pub(crate) trait Classifier: Copy {
     }
 }
 
-/// A computation over the input with a [`Classifier`], which [`dispatch`] runs with the best
-/// one the CPU has, compiled for that CPU's features.
+/// A computation over an input with a [`Classifier`], which [`dispatch`] runs with the best
+/// one the CPU has, compiled for that CPU's features. The input is an argument of its own,
+/// not a field, so that a computation with a field or two more is still passed in registers
+/// (a struct of more than two words is passed through memory: the caller stores it, the
+/// callee loads it back, a round trip that cost `can_parse` a third of its time in a loop
+/// that hands it each input through `black_box`, as the benchmark's does).
 pub(crate) trait WithClassifier {
     /// What it gives.
     type Out;
-    /// The length of the input it scans (a classifier of wide blocks takes only inputs of a
-    /// block or more).
-    fn input_len(&self) -> usize;
     /// Whether an input of one to two blocks is better scanned as one window ([`Pair`]): for
     /// a scan of the components after the host, which the first window does not end (the
     /// host's is chosen without a branch anyway, see [`scan_blocks_from_one`]).
     const PAIRS: bool = true;
-    /// Runs it with `k`.
-    fn run<K: Classifier>(self, k: K) -> Self::Out;
+    /// Runs it on `input` with `k`.
+    fn run<K: Classifier>(self, k: K, input: &str) -> Self::Out;
 }
 
-/// Runs `w` with the best [`Classifier`] of the CPU.
+/// Runs `w` on `input` with the best [`Classifier`] of the CPU.
 #[inline(always)]
-pub(crate) fn dispatch<W: WithClassifier>(w: W) -> W::Out {
+pub(crate) fn dispatch<W: WithClassifier>(input: &str, w: W) -> W::Out {
     #[cfg(target_arch = "x86_64")]
     {
-        x86::dispatch(w)
+        x86::dispatch(input, w)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        w.run(Portable)
+        w.run(Portable, input)
     }
 }
 
 /// Runs `w` with every classifier this CPU has, the portable one first (for the tests and
 /// the test hooks).
 #[cfg(any(test, feature = "__test-hooks"))]
-pub(crate) fn each<W: WithClassifier + Clone>(w: &W) -> alloc::vec::Vec<W::Out> {
+pub(crate) fn each<W: WithClassifier + Clone>(input: &str, w: &W) -> alloc::vec::Vec<W::Out> {
     #[allow(unused_mut)]
-    let mut out = alloc::vec![w.clone().run(Portable), w.clone().run(Pair(Portable))];
+    let mut out = alloc::vec![
+        w.clone().run(Portable, input),
+        w.clone().run(Pair(Portable), input)
+    ];
     #[cfg(target_arch = "x86_64")]
-    out.extend(x86::each(w));
+    out.extend(x86::each(input, w));
     out
 }
 
@@ -530,23 +534,21 @@ mod tests {
         ]
     }
 
-    /// Every class of a block of `bytes`, as a classifier gives them.
+    /// Every class of a block of `bytes`, as a classifier gives them (its input, any text
+    /// of a block's length, is not looked at: `bytes` need not be UTF-8).
     #[derive(Clone)]
     struct Classes([u8; LEN]);
 
     impl WithClassifier for Classes {
         type Out = [Mask; 9];
-        fn input_len(&self) -> usize {
-            self.0.len()
-        }
-        fn run<K: Classifier>(self, k: K) -> [Mask; 9] {
+        fn run<K: Classifier>(self, k: K, _: &str) -> [Mask; 9] {
             k.load(&self.0, 0).map(classes).unwrap_or_default()
         }
     }
 
     /// Every classifier gives the portable one's classes.
     fn same(bytes: [u8; LEN]) {
-        let all = each(&Classes(bytes));
+        let all = each(&"-".repeat(LEN), &Classes(bytes));
         for (i, classes) in all.iter().enumerate() {
             assert_eq!(*classes, all[0], "classifier {i} on {bytes:?}");
         }
@@ -569,7 +571,7 @@ mod tests {
         // The table's own classes, spot-checked.
         let at = |ks: &[u32]| ks.iter().fold(0, |m: Mask, k| m | (1 << k));
         let [host, upper, dash, period, path, slash, dot, query, fragment] =
-            Classes(*b"aZ-._/%?#\"<`'{\\\x7f").run(Portable);
+            Classes(*b"aZ-._/%?#\"<`'{\\\x7f").run(Portable, "");
         assert_eq!(host, !at(&[0, 1, 2, 3, 4]) & ALL);
         assert_eq!(upper, at(&[1]));
         assert_eq!(dash, at(&[2]));

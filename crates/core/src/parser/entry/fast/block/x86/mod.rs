@@ -337,62 +337,62 @@ fn level() -> Level {
 /// 0.32x to 0.31x, though callgrind counts more instructions (+13 and +31 per URL): fewer
 /// branches the CPU guesses wrong (see `pair`).
 #[target_feature(enable = "avx2,ssse3")]
-fn run_avx2<W: WithClassifier>(w: W, wide: Avx2, narrow: Ssse3) -> W::Out {
-    let len = w.input_len();
+fn run_avx2<W: WithClassifier>(input: &str, w: W, wide: Avx2, narrow: Ssse3) -> W::Out {
+    let len = input.len();
     if len >= 64 || (len >= 32 && !W::PAIRS) {
-        w.run(wide)
+        w.run(wide, input)
     } else if len >= 32 {
-        w.run(Pair(wide))
+        w.run(Pair(wide), input)
     } else if W::PAIRS {
-        w.run(Pair(narrow))
+        w.run(Pair(narrow), input)
     } else {
-        w.run(narrow)
+        w.run(narrow, input)
     }
 }
 
 /// `w` with the [`Ssse3`] classifier, compiled with SSSE3 enabled.
 #[target_feature(enable = "ssse3")]
-fn run_ssse3<W: WithClassifier>(w: W, k: Ssse3) -> W::Out {
-    w.run(k)
+fn run_ssse3<W: WithClassifier>(input: &str, w: W, k: Ssse3) -> W::Out {
+    w.run(k, input)
 }
 
 /// `w` with the [`Sse2`] classifier, out of line like the others, so that [`dispatch`] is
 /// only a test and a jump (callgrind, kasztp: 32 instructions per URL less for `can_parse`
 /// than with this inlined into it, which made it save and restore six registers).
 #[inline(never)]
-fn run_sse2<W: WithClassifier>(w: W) -> W::Out {
-    w.run(Sse2)
+fn run_sse2<W: WithClassifier>(input: &str, w: W) -> W::Out {
+    w.run(Sse2, input)
 }
 
 /// Runs `w` with the best classifier the CPU has: [`Avx2`] (on inputs of 32 bytes or more),
 /// [`Ssse3`], or [`Sse2`].
 #[inline(always)]
-pub(super) fn dispatch<W: WithClassifier>(w: W) -> W::Out {
+pub(super) fn dispatch<W: WithClassifier>(input: &str, w: W) -> W::Out {
     match level() {
         #[allow(unsafe_code)]
         // SAFETY: `run_avx2` needs AVX2 and SSSE3, which the CPU has (`level`), as the tokens
         // made here say.
-        Level::Avx2 => unsafe { run_avx2(w, Avx2(()), Ssse3(())) },
+        Level::Avx2 => unsafe { run_avx2(input, w, Avx2(()), Ssse3(())) },
         #[allow(unsafe_code)]
         // SAFETY: `run_ssse3` needs SSSE3, which the CPU has (`level`), as the token says.
-        Level::Ssse3 => unsafe { run_ssse3(w, Ssse3(())) },
-        Level::Sse2 => run_sse2(w),
+        Level::Ssse3 => unsafe { run_ssse3(input, w, Ssse3(())) },
+        Level::Sse2 => run_sse2(input, w),
     }
 }
 
 /// Runs `w` with each classifier of this module the CPU has (the AVX2 one only on an input
 /// of a block's 32 bytes or more, as [`dispatch`] does), for the tests and the test hooks.
 #[cfg(any(test, feature = "__test-hooks"))]
-pub(super) fn each<W: WithClassifier + Clone>(w: &W) -> alloc::vec::Vec<W::Out> {
+pub(super) fn each<W: WithClassifier + Clone>(input: &str, w: &W) -> alloc::vec::Vec<W::Out> {
     let level = level();
-    let mut out = alloc::vec![w.clone().run(Sse2), w.clone().run(Pair(Sse2))];
+    let mut out = alloc::vec![w.clone().run(Sse2, input), w.clone().run(Pair(Sse2), input)];
     if level != Level::Sse2 {
-        out.push(w.clone().run(Ssse3(())));
-        out.push(w.clone().run(Pair(Ssse3(()))));
+        out.push(w.clone().run(Ssse3(()), input));
+        out.push(w.clone().run(Pair(Ssse3(())), input));
     }
-    if level == Level::Avx2 && w.input_len() >= 32 {
-        out.push(w.clone().run(Avx2(())));
-        out.push(w.clone().run(Pair(Avx2(()))));
+    if level == Level::Avx2 && input.len() >= 32 {
+        out.push(w.clone().run(Avx2(()), input));
+        out.push(w.clone().run(Pair(Avx2(())), input));
     }
     out
 }
