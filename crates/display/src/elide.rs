@@ -148,45 +148,74 @@ fn place(r: &Range<usize>, at: usize, keep: usize, extra: usize) -> Option<Range
     Some(at + r.start..at + end)
 }
 
+/// Where the text of a rendering goes: pushed piece by piece, or (`copied`) already all
+/// there, when it is the href (see `Parts::source`), so that only the ranges are counted.
+struct Text {
+    text: String,
+    len: usize,
+    copied: bool,
+}
+
+impl Text {
+    fn push(&mut self, s: &str) {
+        if !self.copied {
+            self.text.push_str(s);
+        }
+        self.len += s.len();
+    }
+}
+
 /// The rendering `plan` makes of `parts`.
 pub(crate) fn assemble(parts: &Parts, plan: &Plan) -> Rendered {
     let mut r = Rendered::default();
-    let mut text = String::with_capacity(
-        parts.prefix_len()
-            + parts.host.as_ref().map_or(0, |h| h.text.len())
-            + parts.port.len()
-            + 1
-            + parts.tail.len()
-            + 2 * ELLIPSIS.len(),
-    );
+    let whole = plan.prefix && plan.host_cut == 0 && plan.port && plan.tail.is_none();
+    let mut text = match parts.source {
+        Some(href) if whole => Text {
+            text: String::from(href),
+            len: 0,
+            copied: true,
+        },
+        _ => Text {
+            text: String::with_capacity(
+                parts.prefix_len()
+                    + parts.host.as_ref().map_or(0, |h| h.text.len())
+                    + parts.port.len()
+                    + 1
+                    + parts.tail.len()
+                    + 2 * ELLIPSIS.len(),
+            ),
+            len: 0,
+            copied: false,
+        },
+    };
     if plan.prefix && !parts.scheme.is_empty() {
         r.scheme = Some(0..parts.scheme.len());
-        text.push_str(parts.scheme);
-        text.push_str(if parts.slashes { "://" } else { ":" });
+        text.push(parts.scheme);
+        text.push(if parts.slashes { "://" } else { ":" });
     } else if !parts.scheme.is_empty() {
         r.elided = true;
     }
     if let Some(h) = &parts.host {
-        let start = text.len();
+        let start = text.len;
         let cut = plan.host_cut.min(h.text.len());
         if cut > 0 {
-            text.push_str(ELLIPSIS);
+            text.push(ELLIPSIS);
             r.elided = true;
         }
-        let at = text.len();
-        text.push_str(h.text.get(cut..).unwrap_or_default());
-        r.host = Some(start..text.len());
+        let at = text.len;
+        text.push(h.text.get(cut..).unwrap_or_default());
+        r.host = Some(start..text.len);
         if let Some(reg) = h.registrable {
             if reg >= cut {
-                r.registrable_domain = Some(at + reg - cut..text.len());
+                r.registrable_domain = Some(at + reg - cut..text.len);
             }
         }
     }
     if plan.port && !parts.port.is_empty() {
-        text.push(':');
-        let start = text.len();
-        text.push_str(parts.port);
-        r.port = Some(start..text.len());
+        text.push(":");
+        let start = text.len;
+        text.push(parts.port);
+        r.port = Some(start..text.len);
     } else if !parts.port.is_empty() {
         r.elided = true;
     }
@@ -195,10 +224,10 @@ pub(crate) fn assemble(parts: &Parts, plan: &Plan) -> Rendered {
         Some(k) => (k.min(parts.tail.len()), ELLIPSIS.len()),
     };
     if keep > 0 {
-        let at = text.len();
-        text.push_str(parts.tail.get(..keep).unwrap_or_default());
+        let at = text.len;
+        text.push(parts.tail.get(..keep).unwrap_or_default());
         if extra > 0 {
-            text.push_str(ELLIPSIS);
+            text.push(ELLIPSIS);
         }
         r.path = parts.path.as_ref().and_then(|p| place(p, at, keep, extra));
         r.query = parts.query.as_ref().and_then(|p| place(p, at, keep, extra));
@@ -210,6 +239,7 @@ pub(crate) fn assemble(parts: &Parts, plan: &Plan) -> Rendered {
     if keep < parts.tail.len() {
         r.elided = true;
     }
-    r.text = text;
+    debug_assert_eq!(text.len, text.text.len(), "{parts:?}");
+    r.text = text.text;
     r
 }

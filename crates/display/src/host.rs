@@ -79,7 +79,8 @@ pub(crate) fn render<'u>(
         is_domain: true,
         ..HostText::default()
     };
-    if ascii.contains("xn--") {
+    // (A `-` first: most hosts have none, and finding one costs less than finding `xn--`.)
+    if crate::render::has_byte(ascii, b'-') && ascii.contains("xn--") {
         unicode_labels(ascii, checker, &mut out);
     }
     // The registrable domain, found in the ASCII host, is the same number of labels at the

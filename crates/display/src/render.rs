@@ -138,6 +138,9 @@ pub(crate) struct Parts<'u> {
     pub query: Option<Range<usize>>,
     /// The fragment's range in `tail` (after the `#`).
     pub fragment: Option<Range<usize>>,
+    /// The href, when the parts shown whole are it as it is (see [`whole_href`]): the
+    /// rendering is then one copy of it.
+    pub source: Option<&'u str>,
 }
 
 impl Parts<'_> {
@@ -314,7 +317,9 @@ impl<'a> Rendering<'a> {
         }
         let mut host_only_for_bidi = false;
         if o.wrap == LtrWrap::None {
-            let rtl = |s: &str| !s.is_ascii() && s.chars().any(crate::unicode::is_rtl);
+            // What is borrowed from the href is ASCII: only a host shown in Unicode or a
+            // decoded tail can have right-to-left text.
+            let rtl = |s: &Cow<'_, str>| matches!(s, Cow::Owned(s) if !s.is_ascii() && s.chars().any(crate::unicode::is_rtl));
             let host_rtl = host.as_ref().is_some_and(|h| rtl(&h.text));
             if host_rtl || rtl(&parts.tail) {
                 if host.is_some() {
@@ -341,6 +346,7 @@ impl<'a> Rendering<'a> {
             .map(|h| core::mem::take(&mut h.ace))
             .unwrap_or_default();
         parts.host = host;
+        parts.source = whole_href(url, &parts);
         let mut rendered = match o.max_width {
             Some(width) => elide::elide(&parts, width, o.unit, o.order),
             None => elide::assemble(&parts, &elide::Plan::whole()),
@@ -350,6 +356,46 @@ impl<'a> Rendering<'a> {
         wrap(&mut rendered, o.wrap);
         rendered
     }
+}
+
+/// The href, if `parts` shown whole are it: scheme, `//`, host, port and tail as the URL
+/// has them (nothing omitted, decoded or shown in Unicode) and no credentials, which the
+/// href has and a rendering never shows.
+fn whole_href<'u>(url: &'u Url, parts: &Parts<'_>) -> Option<&'u str> {
+    let host = parts.host.as_ref()?;
+    let Cow::Borrowed(tail) = &parts.tail else {
+        return None;
+    };
+    let href = url.href();
+    let unchanged = parts.slashes
+        && parts.scheme.len() == url.scheme().len()
+        && matches!(host.text, Cow::Borrowed(h) if h.len() == url.hostname().len())
+        && parts.port.len() == url.port().len()
+        && url.username().is_empty()
+        && url.password().is_empty();
+    let port = if parts.port.is_empty() {
+        0
+    } else {
+        1 + parts.port.len()
+    };
+    let len = parts.scheme.len() + 3 + host.text.len() + port + tail.len();
+    (unchanged && len == href.len()).then_some(href)
+}
+
+/// Whether `c` is in `s`, eight bytes at a time without a branch (a word has a zero byte
+/// where it equals `c` once XORed with it, which `(v - 0x01..) & !v & 0x80..` finds): for
+/// the short strings of a URL, about a third of the instructions of `contains`, whose
+/// search stops at the first `c` (callgrind, kasztp, `display().render()`).
+pub(crate) fn has_byte(s: &str, c: u8) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let (words, rest) = s.as_bytes().as_chunks::<8>();
+    let pattern = LO * u64::from(c);
+    let found = words.iter().fold(0, |found, w| {
+        let v = u64::from_le_bytes(*w) ^ pattern;
+        found | (v.wrapping_sub(LO) & !v & HI)
+    });
+    found != 0 || rest.contains(&c)
 }
 
 /// The scheme prefix, unless omitted.
@@ -395,7 +441,7 @@ fn tail<'u>(url: &'u Url, o: &Options, decode: bool, parts: &mut Parts<'u>) {
         return;
     }
     let region = href.get(start..).unwrap_or_default();
-    if !decode || !region.contains('%') {
+    if !decode || !has_byte(region, b'%') {
         // Nothing to decode: the href's own text, with its ranges.
         parts.tail = Cow::Borrowed(region);
         let p = path_start - start;
@@ -460,5 +506,34 @@ fn wrap(r: &mut Rendered, wrap: LtrWrap) {
     .flatten()
     {
         *range = range.start + shift..range.end + shift;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::has_byte;
+
+    /// `has_byte` against `contains`: every length, every position, bytes around the ones
+    /// the word trick could confuse (0x00, 0x01, 0x7F, 0x80, 0xFF around `c`).
+    #[test]
+    fn has_byte_is_contains() {
+        for c in [b'%', b'-', 0x01, 0x7F] {
+            for len in 0..40 {
+                for fill in [b'a', 0x00, c.wrapping_add(1), c.wrapping_sub(1), c ^ 0x80] {
+                    let fill = if fill == c { b'a' } else { fill };
+                    for at in 0..=len {
+                        let mut s = alloc::vec![fill; len];
+                        if let Some(x) = s.get_mut(at) {
+                            *x = c;
+                        }
+                        // Non-ASCII fill bytes are not UTF-8: check on the bytes as text
+                        // when they are, else on ASCII-only inputs.
+                        if let Ok(text) = core::str::from_utf8(&s) {
+                            assert_eq!(has_byte(text, c), s.contains(&c), "{c} {len} {at}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }
