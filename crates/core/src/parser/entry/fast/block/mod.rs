@@ -18,8 +18,8 @@
 //! - [`Pair`] of any of these: an input of one to two blocks as one window (`pair`).
 //!
 //! callgrind, instructions per URL for parse + href on kasztp (userbait): 633 (699) with SSE2
-//! compares and zero-padded last blocks before these; now 658 (720) SSE2, 589 (638) SSSE3,
-//! 498 (534) AVX2, the level a CPU of this decade runs.
+//! compares and zero-padded last blocks before these; now 610 (668) SSE2, 564 (611) SSSE3,
+//! 507 (527) AVX2 with its pairs, the level a CPU of this decade runs.
 //!
 //! The tests check every classifier against the table for every byte at every position.
 
