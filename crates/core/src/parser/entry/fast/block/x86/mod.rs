@@ -333,9 +333,9 @@ fn level() -> Level {
 /// [`WithClassifier::PAIRS`]); compiled with AVX2 enabled, so that the intrinsics and
 /// everything around them are inlined into one function.
 ///
-/// Pairs: median of three runs, parse + href, userbait 0.36x ada's time to 0.34x, kasztp
-/// 0.32x to 0.31x, though callgrind counts more instructions (+13 and +31 per URL): fewer
-/// branches the CPU guesses wrong (see `pair`).
+/// Pairs: two runs side by side, parse + href, userbait 0.35-0.36x ada's time to
+/// 0.33-0.34x, kasztp 0.32x to 0.30-0.31x, though callgrind counts more instructions (about
+/// 10 and 30 more per URL): fewer branches the CPU guesses wrong (see `pair`).
 #[target_feature(enable = "avx2,ssse3")]
 fn run_avx2<W: WithClassifier>(input: &str, w: W, wide: Avx2, narrow: Ssse3) -> W::Out {
     let len = input.len();
@@ -364,8 +364,8 @@ fn run_sse2<W: WithClassifier>(input: &str, w: W) -> W::Out {
     w.run(Sse2, input)
 }
 
-/// Runs `w` with the best classifier the CPU has: [`Avx2`] (on inputs of 32 bytes or more),
-/// [`Ssse3`], or [`Sse2`].
+/// Runs `w` on `input` with the best classifier the CPU has: [`Avx2`] (on inputs of 32
+/// bytes or more; as a [`Pair`] below 64, see `run_avx2`), [`Ssse3`], or [`Sse2`].
 #[inline(always)]
 pub(super) fn dispatch<W: WithClassifier>(input: &str, w: W) -> W::Out {
     match level() {
@@ -380,8 +380,9 @@ pub(super) fn dispatch<W: WithClassifier>(input: &str, w: W) -> W::Out {
     }
 }
 
-/// Runs `w` with each classifier of this module the CPU has (the AVX2 one only on an input
-/// of a block's 32 bytes or more, as [`dispatch`] does), for the tests and the test hooks.
+/// Runs `w` on `input` with each classifier of this module the CPU has, alone and as a
+/// [`Pair`] (the AVX2 one only on an input of a block's 32 bytes or more, as [`dispatch`]
+/// does), for the tests and the test hooks.
 #[cfg(any(test, feature = "__test-hooks"))]
 pub(super) fn each<W: WithClassifier + Clone>(input: &str, w: &W) -> alloc::vec::Vec<W::Out> {
     let level = level();
