@@ -9,8 +9,8 @@
 //!    (unless validation errors are wanted); an input over 4 GiB is refused first, then
 //! 2. [`fast::scan`], one pass over the bytes, finds how much of the input is already in
 //!    serialized form: all of it, its scheme and authority, its scheme, or nothing.
-//!    (`can_parse` only looks at the scheme and authority, [`fast::head`]: when they are
-//!    accepted, the input parses.)
+//!    (`can_parse` only looks at the scheme and authority, [`fast::can_parse_head`]: when
+//!    they are accepted, the input parses.)
 //! 3. An input accepted whole is copied ([`resume::accepted`]) without the state machine.
 //!    Otherwise [`input::preprocess`] trims it and removes tabs and newlines,
 //!    [`Resume::find`] decides where the state machine takes over (the scheme start state,
@@ -111,8 +111,9 @@ pub(crate) fn fast_accepts(input: &str) -> bool {
 
 /// [`canParse(url, base)`](https://url.spec.whatwg.org/#dom-url-canparse): whether `input`
 /// parses against `base` (parsed first, if given). The fast path's scheme and authority
-/// ([`fast::head`]) decide most inputs without writing anything; the others are [`parse`]d
-/// into the thread's scratch buffer, from where the scan stopped, until the verdict is known.
+/// ([`fast::can_parse_head`]) decide most inputs without writing anything; the others are
+/// [`parse`]d into the thread's scratch buffer, from where the scan stopped, until the verdict
+/// is known.
 #[inline]
 pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
     // With the scheme and authority accepted, the state machine would parse them as it does
@@ -137,14 +138,14 @@ impl WithClassifier for CanParse<'_> {
     #[inline(always)]
     fn run<K: Classifier>(self, k: K, input: &str) -> bool {
         let CanParse { base } = self;
-        match fast::head(k, input.as_bytes()) {
-            Ok(_) if rest_fits(0, input.len(), ParseConfig::default().max_len) => {
+        match fast::can_parse_head(k, input.as_bytes()) {
+            Ok(()) if rest_fits(0, input.len(), ParseConfig::default().max_len) => {
                 base.is_none_or(can_parse_base)
             }
-            // Too long to be judged by its length: the state machine from the scheme's end
-            // (which needs no more than the scan's verdict, so the compiler drops what the
-            // scan records of the scheme and authority).
-            Ok(_) => can_parse_slow(input, base, fast::Scan::Rejected),
+            // Too long to be judged by its length: the state machine from the start (which
+            // needs no more than the scan's verdict, so the compiler drops what the scan
+            // records of the scheme and authority).
+            Ok(()) => can_parse_slow(input, base, fast::Scan::Rejected),
             Err(scheme) => can_parse_slow(
                 input,
                 base,

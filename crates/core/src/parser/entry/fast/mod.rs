@@ -488,9 +488,44 @@ fn rest<K: Classifier>(
 /// `can_parse` needs no more: no step after them fails (see `entry::can_parse`).
 #[inline(always)]
 pub(crate) fn head<K: Classifier>(k: K, b: &[u8]) -> Result<Prefix, Option<SchemePrefix>> {
-    let Some((scheme_type, scheme_end, scheme_upper)) = scheme(b) else {
+    let Some(scheme) = scheme(b) else {
         return Err(None);
     };
+    authority_after(k, b, scheme)
+}
+
+/// What `can_parse` needs of the scheme and authority at the start of `b` (see
+/// `entry::can_parse`): whether the fast path accepts them, as [`head`] says, else the scheme
+/// if that is accepted (`Err(None)`: not even that).
+///
+/// A `file:///` input (the scheme in any case) is accepted without the host scan: a `file`
+/// URL with the empty host, which parses whatever follows. The *scheme state* goes on to the
+/// [file state](https://url.spec.whatwg.org/#file-state), whose `/` goes to the *file slash
+/// state*, whose `/` goes to the *file host state*; there the third `/` ends an empty buffer:
+/// "Otherwise, if buffer is the empty string, then: set url's host to the empty string; ...
+/// set state to path start state", after which no step fails. ([`head`] finds the same
+/// after scanning the host's bytes; asked here, after the scheme is known to be `file`, it
+/// costs the other schemes nothing. callgrind, can_parse on isaacs_files, nearly all
+/// `file:///`: 144 to 73 instructions per URL; the others unchanged, node_files (`file://host`)
+/// 148 to 152.)
+#[inline(always)]
+pub(crate) fn can_parse_head<K: Classifier>(k: K, b: &[u8]) -> Result<(), Option<SchemePrefix>> {
+    let Some(scheme) = scheme(b) else {
+        return Err(None);
+    };
+    if scheme.0.is_file() && b.get(7) == Some(&b'/') {
+        return Ok(());
+    }
+    authority_after(k, b, scheme).map(|_| ())
+}
+
+/// [`head`] after the scheme: the authority from the scheme's `://` on.
+#[inline(always)]
+fn authority_after<K: Classifier>(
+    k: K,
+    b: &[u8],
+    (scheme_type, scheme_end, scheme_upper): (SchemeType, usize, bool),
+) -> Result<Prefix, Option<SchemePrefix>> {
     let host_start = scheme_end + 3;
     let run = host_run(k, b, host_start);
     let Some((host_end, port, path_start, host_upper, host_kind)) =
