@@ -69,17 +69,25 @@ fn is_tab_or_newline(b: u8) -> bool {
 /// Whether any byte of `bytes` is below 0x0E, eight bytes at a time: for a word `x`,
 /// `(x - 0x0E0E..0E) & !x & 0x8080..80` is nonzero exactly when one of its bytes is below 0x0E
 /// (the classic has-less-than test, exact as to whether any byte is).
+///
+/// The bytes after the last whole word are checked as the input's last eight bytes (which
+/// overlap the words before), not one by one: a loop over the rest with an early exit costs a
+/// branch the CPU guesses wrong on inputs of many lengths (callgrind's branch simulation,
+/// wpt-urltestdata: 0.8 of this function's 0.8 mispredicted branches per URL were that loop's).
 #[inline]
 fn any_byte_below_0e(bytes: &[u8]) -> bool {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let mut words = bytes.chunks_exact(8);
-    let mut any = 0u64;
-    for w in &mut words {
-        let x = u64::from_le_bytes(<[u8; 8]>::try_from(w).unwrap_or([0; 8]));
-        any |= x.wrapping_sub(ONES * 0x0E) & !x & HIGHS;
-    }
-    any != 0 || words.remainder().iter().any(|&b| b < 0x0E)
+    let below = |w: &[u8; 8]| {
+        let x = u64::from_le_bytes(*w);
+        x.wrapping_sub(ONES * 0x0E) & !x & HIGHS
+    };
+    let Some(last) = bytes.last_chunk::<8>() else {
+        // Shorter than a word: every byte, without an early exit.
+        return bytes.iter().fold(false, |any, &b| any | (b < 0x0E));
+    };
+    let (words, _) = bytes.as_chunks::<8>();
+    words.iter().fold(below(last), |any, w| any | below(w)) != 0
 }
 
 /// Steps 1 to 3 of the basic URL parser: trimming (only when `trim`, i.e. *url* is not given)
@@ -160,4 +168,31 @@ pub(crate) fn preprocess<'a, S: ErrorSink>(
         }
     }
     (Cow::Owned(out), map)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::any_byte_below_0e;
+
+    #[test]
+    fn any_byte_below_0e_is_the_byte_test() {
+        // Every length up to three words and a half, every position, bytes around the bound
+        // and ones whose borrow could reach the next byte.
+        for len in 0..28 {
+            for at in 0..len {
+                for b in [
+                    0x00, 0x01, 0x09, 0x0D, 0x0E, 0x0F, 0x20, 0x7F, 0x80, 0x8D, 0xFF,
+                ] {
+                    for fill in [b'a', 0x0E, 0x80, 0xFF] {
+                        let mut bytes = [fill; 28];
+                        if let Some(x) = bytes.get_mut(at) {
+                            *x = b;
+                        }
+                        let s = bytes.get(..len).unwrap_or_default();
+                        assert_eq!(any_byte_below_0e(s), s.iter().any(|&c| c < 0x0E), "{s:?}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -48,10 +48,7 @@ impl Resume {
             // The scan did not get past the scheme: where the scheme ends, found on the
             // processed input.
             Scan::Rejected if fast => match scheme::scheme_end(processed) {
-                Some(end) => Resume::SchemeEnd {
-                    end,
-                    lowercase: true,
-                },
+                Some((end, lowercase)) => Resume::SchemeEnd { end, lowercase },
                 None => Resume::NoScheme,
             },
             Scan::Prefix(p) if same(p.path_start) => Resume::PathStart(p),
