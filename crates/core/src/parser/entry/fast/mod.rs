@@ -513,7 +513,10 @@ pub(crate) fn can_parse_head<K: Classifier>(k: K, b: &[u8]) -> Result<(), Option
     let Some(scheme) = scheme(b) else {
         return Err(None);
     };
-    if scheme.0.is_file() && b.get(7) == Some(&b'/') {
+    // The byte after `file://` (a constant, not the scheme's end plus 3, which the compiler
+    // does not fold: callgrind, 3 to 4 instructions more per URL on every corpus).
+    const FILE_HOST_START: usize = b"file://".len();
+    if scheme.0.is_file() && b.get(FILE_HOST_START) == Some(&b'/') {
         return Ok(());
     }
     authority_after(k, b, scheme).map(|_| ())
