@@ -8,6 +8,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 
+use super::swar;
 use crate::errors::{ErrorSink, ValidationError, ValidationErrorKind};
 
 /// Maps byte offsets in the processed input back to the original input.
@@ -76,12 +77,7 @@ fn is_tab_or_newline(b: u8) -> bool {
 /// wpt-urltestdata: 0.8 of this function's 0.8 mispredicted branches per URL were that loop's).
 #[inline]
 fn any_byte_below_0e(bytes: &[u8]) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let below = |w: &[u8; 8]| {
-        let x = u64::from_le_bytes(*w);
-        x.wrapping_sub(ONES * 0x0E) & !x & HIGHS
-    };
+    let below = |w: &[u8; 8]| swar::any_below_0e(u64::from_le_bytes(*w));
     let Some(last) = bytes.last_chunk::<8>() else {
         // Shorter than a word: every byte, without an early exit.
         return bytes.iter().fold(false, |any, &b| any | (b < 0x0E));

@@ -4,6 +4,7 @@
 
 use alloc::string::String;
 
+use super::swar::{self, between};
 use super::{Failure, Flow, Parser, State};
 use crate::errors::{ErrorSink, SetterError, ValidationErrorKind};
 use crate::scheme::SchemeType;
@@ -34,19 +35,17 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 // append c, lowercased, to buffer." Done for the whole run of such code points
                 // at once (each would come back to this state and do the same); this state then
                 // runs directly on the code point after the run, which is not one of them.
-                let rest = self.input.as_bytes().get(self.pos..).unwrap_or_default();
-                let run = rest
-                    .iter()
-                    .position(|&b| !is_scheme_byte(u32::from(b)))
-                    .unwrap_or(rest.len());
+                let (end, upper) = scheme_run(self.input.as_bytes(), self.pos);
                 let start = self.url.out.len();
                 self.url
                     .out
-                    .push_str(self.input.get(self.pos..self.pos + run).unwrap_or_default());
-                if let Some(added) = self.url.out.get_mut(start..) {
-                    added.make_ascii_lowercase();
+                    .push_str(self.input.get(self.pos..end).unwrap_or_default());
+                if upper {
+                    if let Some(added) = self.url.out.get_mut(start..) {
+                        added.make_ascii_lowercase();
+                    }
                 }
-                self.pos += run;
+                self.pos = end;
                 let c = self.c();
                 self.scheme_state(c)
             }
@@ -157,81 +156,56 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
 /// `None` if there is no scheme: they then go to the *no scheme state* with the pointer at the
 /// start of the input ("Otherwise, if state override is not given, set state to no scheme
 /// state and decrease pointer by 1", and the scheme state's "start over").
-///
-/// The run is found eight bytes at a time ([`scheme_word`]), not with a loop over its bytes,
-/// whose exit the CPU guesses wrong on schemes of many lengths (callgrind's branch simulation,
-/// wpt-urltestdata: 0.43 mispredicted branches per URL in that loop).
 pub(crate) fn scheme_end(input: &str) -> Option<(usize, bool)> {
     let bytes = input.as_bytes();
-    if !bytes.first()?.is_ascii_alphabetic() {
+    let first = bytes.first()?;
+    if !first.is_ascii_alphabetic() {
         return None;
     }
-    let mut i = 1;
+    let (end, upper) = scheme_run(bytes, 1);
+    (bytes.get(end) == Some(&b':')).then_some((end, upper || first.is_ascii_uppercase()))
+}
+
+/// The run of code points the scheme state appends ([`is_scheme_byte`]) from `from`: where it
+/// ends, and whether it has ASCII upper alphas.
+///
+/// Eight bytes at a time ([`scheme_word`]), not a loop over the bytes, whose exit the CPU
+/// guesses wrong on schemes of many lengths (callgrind's branch simulation, wpt-urltestdata:
+/// 0.43 mispredicted branches per URL in that loop).
+fn scheme_run(bytes: &[u8], from: usize) -> (usize, bool) {
+    let mut i = from;
     let mut upper = 0;
     loop {
-        let Some(w) = word_at(bytes, i) else {
+        let Some(w) = swar::word_at(bytes, i) else {
             // Shorter than a word: byte by byte.
-            let rest = bytes.get(1..).unwrap_or_default();
+            let rest = bytes.get(from..).unwrap_or_default();
             let run = rest
                 .iter()
                 .position(|&b| !is_scheme_byte(u32::from(b)))
                 .unwrap_or(rest.len());
-            let end = run + 1;
-            let upper = bytes
-                .get(..end)
+            let upper = rest
+                .get(..run)
                 .is_some_and(|s| s.iter().any(u8::is_ascii_uppercase));
-            return (rest.get(run) == Some(&b':')).then_some((end, upper));
+            return (from + run, upper);
         };
         let (scheme, up) = scheme_word(w);
-        let stops = !scheme & HIGHS;
+        let stops = !scheme & swar::HIGHS;
         if stops != 0 {
-            let end = i + (stops.trailing_zeros() / 8) as usize;
-            // The upper-case letters before the end (and the first byte's).
+            // The upper-case letters before the first stop.
             let before = (stops & stops.wrapping_neg()).wrapping_sub(1);
-            upper |= up & before;
-            let upper = upper != 0 || bytes.first().is_some_and(u8::is_ascii_uppercase);
-            return (bytes.get(end) == Some(&b':')).then_some((end, upper));
+            let end = i + (stops.trailing_zeros() / 8) as usize;
+            return (end, (upper | (up & before)) != 0);
         }
         upper |= up;
         i += 8;
     }
 }
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-
-/// The eight bytes of `bytes` from `i` as a little-endian word, zero-padded past the end;
-/// `None` if `bytes` is shorter than a word. Near the end, the last eight bytes shifted down
-/// (no copy of a variable length).
-#[inline]
-fn word_at(bytes: &[u8], i: usize) -> Option<u64> {
-    if let Some(w) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        return Some(u64::from_le_bytes(*w));
-    }
-    let last = u64::from_le_bytes(*bytes.last_chunk::<8>()?);
-    let past = i.saturating_add(8).saturating_sub(bytes.len());
-    Some(
-        u32::try_from(past * 8)
-            .ok()
-            .and_then(|s| last.checked_shr(s))
-            .unwrap_or(0),
-    )
-}
-
-/// For each byte `b` of `x` below 0x80, 0x80 if `m < b < n` (`n` at most 0x80): the bit
-/// trick "has between", exact byte by byte (no carry or borrow crosses a byte of a word whose
-/// bytes are below 0x80; the bytes of 0x80 and above are masked off).
-#[inline(always)]
-fn between(x: u64, m: u8, n: u8) -> u64 {
-    let v = x & (ONES * 0x7F);
-    (ONES * (127 + u64::from(n))).wrapping_sub(v) & !x & (v + ONES * (127 - u64::from(m))) & HIGHS
-}
-
 /// The scheme state's bytes in a word ([`is_scheme_byte`]: ASCII alphanumerics, `+`, `-`,
 /// `.`) and its ASCII upper alphas, as 0x80 in each such byte.
 #[inline(always)]
 fn scheme_word(x: u64) -> (u64, u64) {
-    let alpha = between(x | (ONES * 0x20), b'a' - 1, b'z' + 1);
+    let alpha = between(x | (swar::ONES * 0x20), b'a' - 1, b'z' + 1);
     let upper = between(x, b'A' - 1, b'Z' + 1);
     // `+` (0x2B), `-` (0x2D), `.` (0x2E), then the digits from 0x30: all but `,` and `/`.
     let others =

@@ -485,7 +485,7 @@ fn rest<K: Classifier>(
 
 /// The scheme and authority at the start of `b`, if the fast path accepts them (see the
 /// module documentation); else the scheme if that is accepted (`Err(None)`: not even that).
-/// `can_parse` needs no more: no step after them fails (see `entry::can_parse`).
+/// (`can_parse` asks [`can_parse_head`], which needs no more than whether they are.)
 #[inline(always)]
 pub(crate) fn head<K: Classifier>(k: K, b: &[u8]) -> Result<Prefix, Option<SchemePrefix>> {
     let Some(scheme) = scheme(b) else {
