@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 
 mod bench;
+mod capi;
 mod fuzz;
 mod node_data;
 mod psl_sync;
@@ -33,6 +34,7 @@ commands:
         [--instructions] [--runs N] [--corpus NAME] [--limit N]
                     time weburl, ada and rust-url on the URL corpora (release build); with
                     --instructions also callgrind instructions per URL (xtask/bench/README.md)
+  capi              build weburl-capi and run its C test programs (valgrind when present)
   fuzz [--seconds N] [--sanitizer address|none] [TARGET...]
                     run the cargo-fuzz targets in fuzz/ for N seconds each (default 60)
   scaling           time adversarial inputs at growing sizes; fail on super-linear growth
@@ -73,6 +75,7 @@ fn main() -> ExitCode {
         Some("scaling") => scaling::main(&rest),
         Some("reference-diff") => reference_diff::main(&rest),
         Some("bench") => bench::main(&rest),
+        Some("capi") => capi::main(&rest),
         Some("node-data") => node_data::main(&rest),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");

@@ -18,6 +18,7 @@ pub fn main(args: &[String]) -> Result {
         args.iter().map(|a| format!(" {a}")).collect::<String>()
     );
     util::run_streaming(&mut cmd, "cargo test")?;
+    crate::capi::run()?;
     reference_diff::run(&["--sample".to_owned(), reference_diff::CI_SAMPLE.to_string()])?;
     if args.is_empty() {
         datafusion()?;

@@ -1,0 +1,379 @@
+//! `cargo xtask capi` (and part of `cargo xtask test`): the C API's tests in C. Builds
+//! `weburl-capi`, compiles the C programs of `crates/capi/tests/c/` and the README's C example
+//! with the system C compiler (`$CC`, else `cc`) against `crates/capi/include/` and the shared
+//! library, and runs them, under `valgrind --leak-check=full --error-exitcode=1` when valgrind
+//! is installed (else the reason is printed). Each program prints `N passed, M failed`.
+//!
+//! The WPT data (`wpt-data/urltestdata.json`, `setters_tests.json`) reaches the C runner as
+//! plain lines (see `crates/capi/tests/c/wpt.c`), written here, so the C side needs no JSON
+//! reader. `api.c` uses ada's header only: where ada's own `ada_c.h` is on this machine (the
+//! `ada-url` crate's sources, which the benchmark builds), it is compiled once more against
+//! that header, unchanged, and linked and run against weburl.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::{util, Failure, Result};
+
+pub fn main(args: &[String]) -> Result {
+    if let Some(a) = args.first() {
+        return Err(Failure::new(format!("capi: unexpected argument `{a}`")));
+    }
+    run()
+}
+
+/// The C API's C test suites.
+pub fn run() -> Result {
+    let root = util::workspace_root();
+    eprintln!("xtask: cargo build -p weburl-capi");
+    util::run_streaming(
+        util::cargo()
+            .current_dir(&root)
+            .args(["build", "-p", "weburl-capi"]),
+        "cargo build -p weburl-capi",
+    )?;
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target"));
+    let lib_dir = target.join("debug");
+    let out = target.join("capi-tests");
+    std::fs::create_dir_all(&out).map_err(|e| Failure::new(format!("{}: {e}", out.display())))?;
+
+    let cases = out.join("wpt-cases.txt");
+    let count = write_wpt_cases(&root.join("wpt-data"), &cases)?;
+    eprintln!(
+        "xtask capi: {count} WPT cases written to {}",
+        cases.display()
+    );
+
+    let readme_example = out.join("readme_example.c");
+    write_readme_example(&root.join("README.md"), &readme_example)?;
+
+    let valgrind = valgrind_available();
+    if !valgrind {
+        println!("capi: valgrind is not installed: the C tests run without it (skipped: leak and memory checks)");
+    }
+    let capi = root.join("crates/capi");
+    let include = capi.join("include");
+    let tests = capi.join("tests/c");
+    let programs: [(&str, PathBuf, Vec<String>); 5] = [
+        ("api", tests.join("api.c"), vec![]),
+        ("search_params", tests.join("search_params.c"), vec![]),
+        ("extras", tests.join("extras.c"), vec![]),
+        (
+            "wpt",
+            tests.join("wpt.c"),
+            vec![cases.to_string_lossy().into_owned()],
+        ),
+        ("readme_example", readme_example.clone(), vec![]),
+    ];
+    let mut failures = Vec::new();
+    for (name, source, args) in &programs {
+        let exe = out.join(name);
+        compile(source, &exe, &[&include, &tests], &lib_dir)?;
+        if let Err(e) = execute(&exe, args, valgrind) {
+            failures.push(format!("{name}: {}", e.message));
+        }
+    }
+    if let Err(e) = install_and_link(&root, &out, &readme_example) {
+        failures.push(format!(
+            "install.sh / pkg-config / static link: {}",
+            e.message
+        ));
+    }
+    // api.c against ada's own header, unchanged, when it is on this machine.
+    match ada_header() {
+        Some(ada_include) => {
+            let exe = out.join("api_with_ada_header");
+            compile(
+                &tests.join("api.c"),
+                &exe,
+                &[&ada_include, &tests],
+                &lib_dir,
+            )?;
+            println!(
+                "capi: api.c compiled against ada's own ada_c.h ({})",
+                ada_include.display()
+            );
+            if let Err(e) = execute(&exe, &[], false) {
+                failures.push(format!("api (ada's header): {}", e.message));
+            }
+        }
+        None => println!(
+            "capi: ada's own ada_c.h is not on this machine (the ada-url crate's sources): \
+             skipped compiling api.c against it"
+        ),
+    }
+    if failures.is_empty() {
+        println!(
+            "capi: all C suites passed{}",
+            if valgrind {
+                " (valgrind --leak-check=full: no errors, no leaks)"
+            } else {
+                ""
+            }
+        );
+        Ok(())
+    } else {
+        Err(Failure::new(format!(
+            "C API tests failed:\n  {}",
+            failures.join("\n  ")
+        )))
+    }
+}
+
+/// `crates/capi/install.sh` (debug build) into a scratch prefix, then the README example
+/// built with `pkg-config --cflags --libs weburl` (skipped, saying why, without pkg-config)
+/// and linked statically against `libweburl_capi.a`, and run.
+fn install_and_link(root: &Path, out: &Path, example: &Path) -> Result {
+    let prefix = out.join("prefix");
+    let _ = std::fs::remove_dir_all(&prefix);
+    util::run_streaming(
+        Command::new("bash")
+            .arg(root.join("crates/capi/install.sh"))
+            .arg(&prefix)
+            .env("WEBURL_PROFILE", "debug"),
+        "crates/capi/install.sh",
+    )?;
+    let lib = prefix.join("lib");
+    let pc = Command::new("pkg-config")
+        .args(["--cflags", "--libs", "weburl"])
+        .env("PKG_CONFIG_PATH", lib.join("pkgconfig"))
+        .output();
+    match pc {
+        Ok(o) if o.status.success() => {
+            let flags = String::from_utf8_lossy(&o.stdout).into_owned();
+            let exe = out.join("readme_example_pkg_config");
+            let status = Command::new(c_compiler())
+                .args(["-std=c11", "-Wall", "-Wextra", "-Werror"])
+                .arg(example)
+                .arg("-o")
+                .arg(&exe)
+                .args(flags.split_whitespace())
+                .arg(format!("-Wl,-rpath,{}", lib.display()))
+                .status()
+                .map_err(|e| Failure::new(format!("could not start the C compiler: {e}")))?;
+            if !status.success() {
+                return Err(Failure::new(format!(
+                    "compiling the README example with `pkg-config --cflags --libs weburl` ({}) failed",
+                    flags.trim()
+                )));
+            }
+            execute(&exe, &[], false)?;
+            println!("capi: install.sh + pkg-config: the README example builds and runs");
+        }
+        _ => println!(
+            "capi: pkg-config is not installed: skipped building against the installed weburl.pc"
+        ),
+    }
+    let exe = out.join("readme_example_static");
+    let status = Command::new(c_compiler())
+        .args(["-std=c11", "-Wall", "-Wextra", "-Werror"])
+        .arg("-I")
+        .arg(prefix.join("include/weburl"))
+        .arg(example)
+        .arg("-o")
+        .arg(&exe)
+        .arg(lib.join("libweburl_capi.a"))
+        .args(["-lpthread", "-ldl", "-lm"])
+        .status()
+        .map_err(|e| Failure::new(format!("could not start the C compiler: {e}")))?;
+    if !status.success() {
+        return Err(Failure::new("linking the README example statically failed"));
+    }
+    execute(&exe, &[], false)?;
+    println!("capi: the README example links statically (libweburl_capi.a) and runs");
+    Ok(())
+}
+
+fn c_compiler() -> String {
+    std::env::var("CC").unwrap_or_else(|_| "cc".to_owned())
+}
+
+fn compile(source: &Path, exe: &Path, includes: &[&Path], lib_dir: &Path) -> Result {
+    let mut cmd = Command::new(c_compiler());
+    cmd.args(["-std=c11", "-O1", "-g", "-Wall", "-Wextra", "-Werror"]);
+    for dir in includes {
+        cmd.arg("-I").arg(dir);
+    }
+    cmd.arg(source)
+        .arg("-o")
+        .arg(exe)
+        .arg("-L")
+        .arg(lib_dir)
+        .arg(format!("-Wl,-rpath,{}", lib_dir.display()))
+        .arg("-lweburl_capi");
+    let status = cmd.status().map_err(|e| {
+        Failure::new(format!(
+            "could not start the C compiler `{}` ({e}); set CC",
+            c_compiler()
+        ))
+    })?;
+    if !status.success() {
+        return Err(Failure::new(format!(
+            "compiling {} failed ({status})",
+            source.display()
+        )));
+    }
+    Ok(())
+}
+
+fn valgrind_available() -> bool {
+    Command::new("valgrind")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+fn execute(exe: &Path, args: &[String], valgrind: bool) -> Result {
+    let mut cmd = if valgrind {
+        let mut c = Command::new("valgrind");
+        c.args(["-q", "--leak-check=full", "--error-exitcode=1"])
+            .arg(exe);
+        c
+    } else {
+        Command::new(exe)
+    };
+    cmd.args(args);
+    let what = if valgrind {
+        format!("valgrind {}", exe.display())
+    } else {
+        exe.display().to_string()
+    };
+    util::run_streaming(&mut cmd, &what)
+}
+
+/// ada's own `ada_c.h` in cargo's registry (the `ada-url` crate's `deps/`), if there.
+fn ada_header() -> Option<PathBuf> {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))?;
+    let registry = home.join("registry/src");
+    let mut found = Vec::new();
+    for index in std::fs::read_dir(registry).ok()?.flatten() {
+        for krate in std::fs::read_dir(index.path()).ok()?.flatten() {
+            let name = krate.file_name().to_string_lossy().into_owned();
+            if name.starts_with("ada-url-4.") && krate.path().join("deps/ada_c.h").is_file() {
+                found.push(krate.path().join("deps"));
+            }
+        }
+    }
+    found.sort();
+    found.pop()
+}
+
+/// The first ```c block of the README's "From C and other languages" section.
+fn write_readme_example(readme: &Path, out: &Path) -> Result {
+    let text = std::fs::read_to_string(readme)
+        .map_err(|e| Failure::new(format!("{}: {e}", readme.display())))?;
+    let section = text
+        .split_once("## From C and other languages")
+        .map(|(_, s)| s)
+        .ok_or_else(|| Failure::new("README.md has no \"From C and other languages\" section"))?;
+    let code = section
+        .split_once("```c\n")
+        .and_then(|(_, s)| s.split_once("\n```"))
+        .map(|(code, _)| code)
+        .ok_or_else(|| Failure::new("README's C section has no ```c example"))?;
+    std::fs::write(out, format!("{code}\n"))
+        .map_err(|e| Failure::new(format!("{}: {e}", out.display())))
+}
+
+fn hex(out: &mut String, value: Option<&str>) {
+    match value {
+        None => out.push_str(" -"),
+        Some("") => out.push_str(" ="),
+        Some(s) => {
+            out.push(' ');
+            for b in s.bytes() {
+                let _ = write!(out, "{b:02x}");
+            }
+        }
+    }
+}
+
+fn read_json(path: &Path) -> Result<Value> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        Failure::new(format!(
+            "{}: {e} (run `cargo xtask wpt-sync`)",
+            path.display()
+        ))
+    })?;
+    serde_json::from_str(&text).map_err(|e| Failure::new(format!("{}: {e}", path.display())))
+}
+
+/// Writes urltestdata.json's, setters_tests.json's and urlencoded-parser-data.json's cases in
+/// wpt.c's line format.
+fn write_wpt_cases(data: &Path, out: &Path) -> Result<usize> {
+    let mut text = String::new();
+    let mut count = 0;
+    let urls = read_json(&data.join("urltestdata.json"))?;
+    for case in urls.as_array().into_iter().flatten() {
+        let Some(obj) = case.as_object() else {
+            continue; // a comment
+        };
+        let field = |k: &str| obj.get(k).and_then(Value::as_str);
+        text.push('U');
+        hex(&mut text, field("input"));
+        hex(&mut text, field("base"));
+        let failure = obj.get("failure").and_then(Value::as_bool).unwrap_or(false);
+        text.push_str(if failure { " 31" } else { " 30" });
+        for k in [
+            "href", "origin", "protocol", "username", "password", "host", "hostname", "port",
+            "pathname", "search", "hash",
+        ] {
+            hex(&mut text, field(k));
+        }
+        text.push('\n');
+        count += 1;
+    }
+    let setters = read_json(&data.join("setters_tests.json"))?;
+    for (setter, cases) in setters.as_object().into_iter().flatten() {
+        if setter == "comment" {
+            continue;
+        }
+        for case in cases.as_array().into_iter().flatten() {
+            let field = |k: &str| case.get(k).and_then(Value::as_str);
+            text.push('S');
+            hex(&mut text, Some(setter));
+            hex(&mut text, field("href"));
+            hex(&mut text, field("new_value"));
+            for (k, v) in case
+                .get("expected")
+                .and_then(Value::as_object)
+                .into_iter()
+                .flatten()
+            {
+                hex(&mut text, Some(k));
+                hex(&mut text, v.as_str());
+            }
+            text.push('\n');
+            count += 1;
+        }
+    }
+    let pairs = read_json(&data.join("urlencoded-parser-data.json"))?;
+    for case in pairs.as_array().into_iter().flatten() {
+        let Some(input) = case.get("input").and_then(Value::as_str) else {
+            continue;
+        };
+        text.push('P');
+        hex(&mut text, Some(input));
+        for pair in case
+            .get("output")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            for part in pair.as_array().into_iter().flatten() {
+                hex(&mut text, part.as_str());
+            }
+        }
+        text.push('\n');
+        count += 1;
+    }
+    std::fs::write(out, text).map_err(|e| Failure::new(format!("{}: {e}", out.display())))?;
+    Ok(count)
+}
