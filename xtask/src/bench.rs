@@ -20,5 +20,14 @@ pub fn main(args: &[String]) -> Result {
         "xtask: cargo run --release -p weburl-bench --{}",
         args.iter().map(|a| format!(" {a}")).collect::<String>()
     );
-    util::run_streaming(&mut cmd, "weburl-bench")
+    util::run_streaming(&mut cmd, "weburl-bench")?;
+    if !args.iter().any(|a| {
+        matches!(
+            a.as_str(),
+            "-h" | "--help" | "--json" | "--psl-only" | "--instructions-only"
+        )
+    }) {
+        crate::capi_bench::run(args)?;
+    }
+    Ok(())
 }

@@ -7,6 +7,7 @@
 
 mod bench;
 mod capi;
+mod capi_bench;
 mod fuzz;
 mod node_data;
 mod psl_sync;
@@ -34,6 +35,9 @@ commands:
         [--instructions] [--runs N] [--corpus NAME] [--limit N]
                     time weburl, ada and rust-url on the URL corpora (release build); with
                     --instructions also callgrind instructions per URL (xtask/bench/README.md)
+  capi-bench [--data DIR] [--quick]
+                    parse + ada_get_href through the C API: weburl's against ada's, and the
+                    Rust facade (also the last part of `bench`)
   capi              build weburl-capi and run its C test programs (valgrind when present)
   fuzz [--seconds N] [--sanitizer address|none] [TARGET...]
                     run the cargo-fuzz targets in fuzz/ for N seconds each (default 60)
@@ -76,6 +80,7 @@ fn main() -> ExitCode {
         Some("reference-diff") => reference_diff::main(&rest),
         Some("bench") => bench::main(&rest),
         Some("capi") => capi::main(&rest),
+        Some("capi-bench") => capi_bench::main(&rest),
         Some("node-data") => node_data::main(&rest),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");

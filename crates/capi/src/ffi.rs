@@ -41,6 +41,41 @@ pub(crate) unsafe fn bytes<'a>(data: *const c_char, length: usize) -> Option<&'a
     Some(unsafe { std::slice::from_raw_parts(data.cast::<u8>(), length) })
 }
 
+/// Whether `bytes` is all ASCII: sixteen bytes at a time, the last sixteen overlapping, so
+/// that a URL's length costs at most one mispredicted branch. On the corpora's URLs (45 bytes
+/// on average) this is about 5 ns, against 10 to 13 ns for `<[u8]>::is_ascii` or
+/// `str::from_utf8` (measured while working on `cargo xtask capi-bench`).
+#[inline]
+fn is_ascii(bytes: &[u8]) -> bool {
+    const HIGH: u128 = 0x8080_8080_8080_8080_8080_8080_8080_8080;
+    let n = bytes.len();
+    let load16 = |i: usize| {
+        bytes
+            .get(i..i + 16)
+            .and_then(|c| <[u8; 16]>::try_from(c).ok())
+            .map_or(u128::MAX, u128::from_ne_bytes)
+    };
+    if n >= 16 {
+        let mut words = load16(n - 16);
+        let mut i = 0;
+        while i + 16 < n {
+            words |= load16(i);
+            i += 16;
+        }
+        words & HIGH == 0
+    } else if n >= 8 {
+        let load8 = |i: usize| {
+            bytes
+                .get(i..i + 8)
+                .and_then(|c| <[u8; 8]>::try_from(c).ok())
+                .map_or(u64::MAX, u64::from_ne_bytes)
+        };
+        (load8(0) | load8(n - 8)) & 0x8080_8080_8080_8080 == 0
+    } else {
+        bytes.iter().fold(0u8, |acc, &b| acc | b) < 0x80
+    }
+}
+
 /// [`bytes`] decoded as UTF-8 with replacement (borrowed when it is valid UTF-8).
 ///
 /// # Safety
@@ -48,7 +83,19 @@ pub(crate) unsafe fn bytes<'a>(data: *const c_char, length: usize) -> Option<&'a
 #[inline]
 pub(crate) unsafe fn text<'a>(data: *const c_char, length: usize) -> Option<Cow<'a, str>> {
     // SAFETY: forwarded contract.
-    unsafe { bytes(data, length) }.map(String::from_utf8_lossy)
+    let bytes = unsafe { bytes(data, length) }?;
+    if is_ascii(bytes) {
+        // The common case.
+        // SAFETY: ASCII bytes are valid UTF-8.
+        return Some(Cow::Borrowed(unsafe {
+            std::str::from_utf8_unchecked(bytes)
+        }));
+    }
+    // `from_utf8` before the lossy decoder: much quicker on valid UTF-8.
+    Some(match std::str::from_utf8(bytes) {
+        Ok(s) => Cow::Borrowed(s),
+        Err(_) => String::from_utf8_lossy(bytes),
+    })
 }
 
 /// A borrowed `ada_string` for `s` (valid while `s` is).
@@ -125,5 +172,21 @@ pub(crate) unsafe fn free_handle<T>(handle: *mut std::ffi::c_void) {
     if !handle.is_null() {
         // SAFETY: it came from `Box::into_raw(Box<T>)` in `into_handle`.
         drop(unsafe { Box::from_raw(handle.cast::<T>()) });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn is_ascii_agrees_with_std() {
+        let mut buf = [b'a'; 40];
+        for len in 0..40 {
+            for bad in 0..len {
+                buf[bad] = 0xC3;
+                assert!(!super::is_ascii(&buf[..len]), "{len} {bad}");
+                buf[bad] = b'a';
+            }
+            assert!(super::is_ascii(&buf[..len]));
+        }
     }
 }

@@ -28,6 +28,13 @@ impl UrlHandle {
     }
 }
 
+/// A new `ada_url` holding `url`. (A per-thread list of freed handles for reuse was tried:
+/// it cost as much as the allocation it saved.)
+#[inline]
+pub(crate) fn new_handle(url: Option<Url>) -> ada_url {
+    into_handle(UrlHandle::new(url))
+}
+
 /// The URL behind `result`, if it is a valid one.
 ///
 /// # Safety
@@ -40,6 +47,7 @@ pub(crate) unsafe fn url_of<'a>(result: ada_url) -> Option<&'a mut Url> {
 
 /// Parses `input` (against `base`), honouring `ada_set_max_input_length` for the input and
 /// the href.
+#[inline(always)]
 pub(crate) fn parse_str(input: &str, base: Option<&Url>) -> Result<Url, weburl::ParseError> {
     let max = max_input_length();
     let mut options = Url::options();
@@ -57,6 +65,7 @@ pub(crate) fn parse_str(input: &str, base: Option<&Url>) -> Result<Url, weburl::
 ///
 /// # Safety
 /// As `ffi::bytes`.
+#[inline(always)]
 pub(crate) unsafe fn parse_raw(
     input: *const c_char,
     length: usize,
@@ -76,7 +85,7 @@ pub(crate) unsafe fn parse_raw(
 pub unsafe extern "C" fn ada_parse(input: *const c_char, length: usize) -> ada_url {
     // SAFETY: the C caller passes `length` readable bytes at `input` (or NULL).
     let url = guard(None, || unsafe { parse_raw(input, length, None) });
-    into_handle(UrlHandle::new(url))
+    new_handle(url)
 }
 
 /// Parses `input` against the URL `base` parses to (the handle is invalid if either fails).
@@ -93,7 +102,7 @@ pub unsafe extern "C" fn ada_parse_with_base(
         // SAFETY: as above.
         unsafe { parse_raw(input, input_length, Some(&base)) }
     });
-    into_handle(UrlHandle::new(url))
+    new_handle(url)
 }
 
 /// Whether `input` parses as a URL (the standard's `URL.canParse(input)`), without building it.
@@ -155,7 +164,7 @@ pub unsafe extern "C" fn ada_copy(input: ada_url) -> ada_url {
     guard(std::ptr::null_mut(), || {
         // SAFETY: `input` is NULL or a live handle.
         match unsafe { handle_mut::<UrlHandle>(input) } {
-            Some(h) => into_handle(UrlHandle::new(h.url.clone())),
+            Some(h) => new_handle(h.url.clone()),
             None => std::ptr::null_mut(),
         }
     })

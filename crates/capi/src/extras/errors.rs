@@ -7,7 +7,7 @@ use weburl::{Url, ValidationError};
 
 use crate::ada::misc::max_input_length;
 use crate::ada::types::{ada_string, ada_url};
-use crate::ada::url::{parse_str, UrlHandle};
+use crate::ada::url::{new_handle, parse_str};
 use crate::ffi::{borrowed, bytes, free_handle, guard, handle_mut, into_handle, text, NULL_STRING};
 
 /// The validation errors of one parse, freed with `weburl_free_errors`.
@@ -117,7 +117,7 @@ pub unsafe extern "C" fn weburl_parse_with_errors(
         // SAFETY: a non-NULL `errors` points to a writable `weburl_errors`.
         unsafe { errors.write(into_handle(list)) };
     }
-    into_handle(UrlHandle::new(url))
+    new_handle(url)
 }
 
 /// The number of errors in a list (0 for NULL).

@@ -5,8 +5,8 @@ use std::ffi::c_char;
 use weburl::{FilePathError, PathStyle, Url};
 
 use crate::ada::types::{ada_owned_string, ada_string, ada_url};
-use crate::ada::url::{url_of, UrlHandle};
-use crate::ffi::{borrowed, bytes, guard, into_handle, owned, NULL_OWNED};
+use crate::ada::url::{new_handle, url_of};
+use crate::ffi::{borrowed, bytes, guard, owned, NULL_OWNED};
 
 /// Path rules of the platform the library was built for.
 pub const WEBURL_PATH_NATIVE: u8 = 0;
@@ -61,7 +61,7 @@ pub unsafe extern "C" fn weburl_from_file_path(
     });
     // SAFETY: forwarded contract.
     unsafe { report(error, outcome.as_ref().err().copied()) };
-    into_handle(UrlHandle::new(outcome.ok()))
+    new_handle(outcome.ok())
 }
 
 /// The path of a `file:` URL under `style` (`WEBURL_PATH_*`), as bytes owned by the caller

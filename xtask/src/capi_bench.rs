@@ -1,0 +1,197 @@
+//! The C API comparison of `cargo xtask bench` (also `cargo xtask capi-bench [--data DIR]
+//! [--quick]`): parse + `ada_get_href` per URL through `ada_c.h`, one C program
+//! (`xtask/bench/c/capi_bench.c`) linked statically once against ada's library (the one the
+//! `ada-url` crate builds for the benchmark) and once against weburl's (`libweburl_capi.a`),
+//! on the same corpora in the same run, interleaved; and the same loop on the Rust facade
+//! (`crates/capi/examples/facade_timing.rs`), whose difference with the C API is the cost of
+//! crossing the boundary (a heap handle per URL, the UTF-8 check, the panic guard, the calls).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::{util, Failure, Result};
+
+pub fn main(args: &[String]) -> Result {
+    run(args)
+}
+
+/// Runs the comparison; reads `--data DIR` and `--quick` from `args` and ignores the rest
+/// (they are the Rust benchmark's).
+pub fn run(args: &[String]) -> Result {
+    let root = util::workspace_root();
+    let mut data = root.join("../shared/datasets");
+    let mut quick = false;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--data" => {
+                if let Some(d) = it.next() {
+                    data = PathBuf::from(d);
+                }
+            }
+            "--quick" => quick = true,
+            _ => {}
+        }
+    }
+    for (what, extra) in [
+        (
+            "weburl-capi",
+            &["-p", "weburl-capi", "--lib", "--example", "facade_timing"][..],
+        ),
+        ("weburl-bench (ada's library)", &["-p", "weburl-bench"][..]),
+    ] {
+        eprintln!("xtask: cargo build --release {}", extra.join(" "));
+        util::run_streaming(
+            util::cargo()
+                .current_dir(&root)
+                .args(["build", "--release", "--quiet"])
+                .args(extra),
+            &format!("cargo build ({what})"),
+        )?;
+    }
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target"));
+    let release = target.join("release");
+    let libada = newest_libada(&release.join("build"))
+        .ok_or_else(|| Failure::new("no libada.a under target/release/build/ada-url-*/out"))?;
+    let out = target.join("capi-bench");
+    std::fs::create_dir_all(&out).map_err(|e| Failure::new(format!("{}: {e}", out.display())))?;
+    let source = root.join("xtask/bench/c/capi_bench.c");
+    let include = root.join("crates/capi/include");
+    let ada_exe = out.join("capi_bench_ada");
+    let weburl_exe = out.join("capi_bench_weburl");
+    compile(
+        &source,
+        &include,
+        &ada_exe,
+        &[libada.as_path()],
+        &["-lstdc++", "-lm"],
+    )?;
+    compile(
+        &source,
+        &include,
+        &weburl_exe,
+        &[release.join("libweburl_capi.a").as_path()],
+        &["-lpthread", "-ldl", "-lm"],
+    )?;
+    let facade = release.join("examples/facade_timing");
+
+    let rounds = if quick { "3" } else { "9" };
+    let repeats = if quick { 1 } else { 3 };
+    println!();
+    println!("C API: parse + ada_get_href per URL, ns/URL (median of {repeats} runs of {rounds} rounds each; one C program linked against each library)");
+    println!(
+        "{:<18} {:>7} {:>11} {:>13} {:>11} {:>14} {:>10}",
+        "corpus", "URLs", "ada C API", "weburl C API", "weburl/ada", "weburl (Rust)", "crossing"
+    );
+    let mut worst: f64 = 0.0;
+    for name in ["node_files", "isaacs_files", "kasztp", "userbait"] {
+        let file = data.join(format!("{name}.txt"));
+        if !file.is_file() {
+            println!("{name:<18} (missing: {})", file.display());
+            continue;
+        }
+        let mut ada = Vec::new();
+        let mut web = Vec::new();
+        let mut rust = Vec::new();
+        let mut urls = 0;
+        let mut bytes = (0, 0);
+        for _ in 0..repeats {
+            let a = time(&ada_exe, &file, rounds)?;
+            let w = time(&weburl_exe, &file, rounds)?;
+            let r = time(&facade, &file, rounds)?;
+            urls = a.urls;
+            bytes = (a.bytes, w.bytes);
+            ada.push(a.median);
+            web.push(w.median);
+            rust.push(r.median);
+        }
+        let (a, w, r) = (median(&mut ada), median(&mut web), median(&mut rust));
+        let ratio = w / a;
+        worst = worst.max(ratio);
+        println!(
+            "{name:<18} {urls:>7} {a:>11.1} {w:>13.1} {ratio:>10.2}x {r:>14.1} {:>+9.1}",
+            w - r
+        );
+        if bytes.0 != bytes.1 {
+            println!(
+                "{:<18} note: href bytes differ (ada {}, weburl {}): see `cargo xtask bench`'s differences",
+                "", bytes.0, bytes.1
+            );
+        }
+    }
+    println!("worst weburl/ada ratio through the C API: {worst:.2}x (goal: at most 0.50x)");
+    Ok(())
+}
+
+struct Timing {
+    median: f64,
+    urls: usize,
+    bytes: usize,
+}
+
+fn time(exe: &Path, file: &Path, rounds: &str) -> Result<Timing> {
+    let output = Command::new(exe)
+        .arg(file)
+        .arg(rounds)
+        .output()
+        .map_err(|e| Failure::new(format!("{}: {e}", exe.display())))?;
+    if !output.status.success() {
+        return Err(Failure::new(format!(
+            "{} failed: {}",
+            exe.display(),
+            String::from_utf8_lossy(&output.stderr)
+        )));
+    }
+    let text = String::from_utf8_lossy(&output.stdout);
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let number = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok());
+    match (number(0), number(2), number(3)) {
+        (Some(median), Some(urls), Some(bytes)) => Ok(Timing {
+            median,
+            urls: urls as usize,
+            bytes: bytes as usize,
+        }),
+        _ => Err(Failure::new(format!(
+            "{}: unexpected output `{}`",
+            exe.display(),
+            text.trim()
+        ))),
+    }
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
+}
+
+fn compile(source: &Path, include: &Path, exe: &Path, libs: &[&Path], flags: &[&str]) -> Result {
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_owned());
+    let status = Command::new(&cc)
+        .args(["-std=c11", "-O2"])
+        .arg("-I")
+        .arg(include)
+        .arg(source)
+        .arg("-o")
+        .arg(exe)
+        .args(libs)
+        .args(flags)
+        .status()
+        .map_err(|e| Failure::new(format!("could not start the C compiler `{cc}`: {e}")))?;
+    if !status.success() {
+        return Err(Failure::new(format!("building {} failed", exe.display())));
+    }
+    Ok(())
+}
+
+/// The most recently built `libada.a` of the `ada-url` crate's build script.
+fn newest_libada(build: &Path) -> Option<PathBuf> {
+    std::fs::read_dir(build)
+        .ok()?
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("ada-url-"))
+        .map(|e| e.path().join("out/libada.a"))
+        .filter(|p| p.is_file())
+        .max_by_key(|p| p.metadata().and_then(|m| m.modified()).ok())
+}
