@@ -52,6 +52,8 @@ pub fn run() -> Result {
     let readme_example = out.join("readme_example.c");
     write_readme_example(&root.join("README.md"), &readme_example)?;
 
+    check_coverage(&root.join("crates/capi"))?;
+
     let valgrind = valgrind_available();
     if !valgrind {
         println!("capi: valgrind is not installed: the C tests run without it (skipped: leak and memory checks)");
@@ -186,6 +188,53 @@ fn install_and_link(root: &Path, out: &Path, example: &Path) -> Result {
     }
     execute(&exe, &[], false)?;
     println!("capi: the README example links statically (libweburl_capi.a) and runs");
+    Ok(())
+}
+
+/// Every function `include/ada_c.h` declares is called in `tests/c/api.c`, and every one of
+/// `include/weburl.h` in `tests/c/extras.c`.
+fn check_coverage(capi: &Path) -> Result {
+    for (header, prefix, test) in [
+        ("ada_c.h", "ada_", "api.c"),
+        ("weburl.h", "weburl_", "extras.c"),
+    ] {
+        let read = |p: PathBuf| {
+            std::fs::read_to_string(&p).map_err(|e| Failure::new(format!("{}: {e}", p.display())))
+        };
+        let declared = read(capi.join("include").join(header))?;
+        let tests = read(capi.join("tests/c").join(test))?;
+        let mut functions: Vec<&str> = declared
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//") && l.contains('('))
+            .filter_map(|l| {
+                let before = l.split('(').next()?;
+                let name = before.rsplit([' ', '*']).next()?;
+                name.starts_with(prefix).then_some(name)
+            })
+            .collect();
+        functions.sort_unstable();
+        functions.dedup();
+        let missing: Vec<&str> = functions
+            .iter()
+            .copied()
+            .filter(|f| !tests.contains(&format!("{f}(")))
+            .collect();
+        if !missing.is_empty() {
+            return Err(Failure::new(format!(
+                "tests/c/{test} does not call {} of {header}: {}",
+                if missing.len() == 1 {
+                    "this function"
+                } else {
+                    "these functions"
+                },
+                missing.join(", ")
+            )));
+        }
+        println!(
+            "capi: tests/c/{test} calls all {} functions of {header}",
+            functions.len()
+        );
+    }
     Ok(())
 }
 
