@@ -318,6 +318,11 @@ void ada_search_params_sort(ada_url_search_params result);
 // for NULL).
 ada_owned_string ada_search_params_to_string(ada_url_search_params result);
 
+// The pairs as `name=value` joined by `&`, without any encoding (for display and logs, not
+// for URLs), owned by the caller. Not in ada 4.0's header; ada's releases after it have it,
+// and programs written for them link too.
+ada_owned_string ada_search_params_to_unsafe_string(ada_url_search_params result);
+
 // `append(key, value)`.
 void ada_search_params_append(ada_url_search_params result,
                               const char *key,

@@ -105,6 +105,31 @@ pub unsafe extern "C" fn ada_search_params_to_string(
     unsafe { with(result, |p| owned(p.borrow().to_string().as_bytes())) }.unwrap_or(NULL_OWNED)
 }
 
+/// The pairs as `name=value` joined by `&`, without any encoding (for display and logs, not
+/// for URLs), owned by the caller. Not in ada 4.0's header; ada's releases after it have it,
+/// and programs written for them link too.
+#[no_mangle]
+pub unsafe extern "C" fn ada_search_params_to_unsafe_string(
+    result: ada_url_search_params,
+) -> ada_owned_string {
+    // SAFETY: forwarded contract.
+    unsafe {
+        with(result, |p| {
+            let mut out = String::new();
+            for (i, (k, v)) in p.borrow().as_pairs().iter().enumerate() {
+                if i > 0 {
+                    out.push('&');
+                }
+                out.push_str(k);
+                out.push('=');
+                out.push_str(v);
+            }
+            owned(out.as_bytes())
+        })
+    }
+    .unwrap_or(NULL_OWNED)
+}
+
 /// `append(key, value)`.
 #[no_mangle]
 pub unsafe extern "C" fn ada_search_params_append(

@@ -21,6 +21,12 @@ static void parsing(void) {
   CHECK("serialization", serializes_to(p, "a=b+c&d=+e&=x&f=&%25zz=1&g=h%3Di"));
   ada_free_search_params(p);
 
+  p = params("a=b c&d=e+f&g=%20");
+  CHECK("to unsafe string", owned_is(ada_search_params_to_unsafe_string(p), "a=b c&d=e f&g= "));
+  ada_free_search_params(p);
+  ada_owned_string none = ada_search_params_to_unsafe_string(NULL);
+  CHECK("to unsafe string NULL", none.data == NULL);
+
   p = params("??a=1");
   CHECK("only one ? dropped", ada_search_params_has(p, "?a", 2));
   ada_free_search_params(p);
