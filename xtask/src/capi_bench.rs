@@ -122,6 +122,55 @@ pub fn run(args: &[String]) -> Result {
         }
     }
     println!("worst weburl/ada ratio through the C API: {worst:.2}x (goal: at most 0.50x)");
+    compare(&ada_exe, &weburl_exe, &data)?;
+    Ok(())
+}
+
+/// Every corpus URL through both libraries' C API: validity, the getters, the components
+/// (`ada_get_components`) and the host and scheme types, line by line.
+fn compare(ada_exe: &Path, weburl_exe: &Path, data: &Path) -> Result {
+    println!();
+    println!(
+        "C API agreement with ada (validity, getters, ada_get_components, host and scheme types):"
+    );
+    for name in ["node_files", "isaacs_files", "kasztp", "userbait"] {
+        let file = data.join(format!("{name}.txt"));
+        if !file.is_file() {
+            continue;
+        }
+        let run = |exe: &Path| -> Result<String> {
+            let out = Command::new(exe)
+                .arg(&file)
+                .arg("check")
+                .output()
+                .map_err(|e| Failure::new(format!("{}: {e}", exe.display())))?;
+            Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+        };
+        let (a, w) = (run(ada_exe)?, run(weburl_exe)?);
+        let inputs = std::fs::read(&file).unwrap_or_default();
+        let inputs = String::from_utf8_lossy(&inputs);
+        let inputs: Vec<&str> = inputs
+            .trim_start_matches('\u{feff}')
+            .split('\n')
+            .map(|l| l.strip_suffix('\r').unwrap_or(l))
+            .filter(|l| !l.is_empty())
+            .collect();
+        let mut differ = 0;
+        let mut total = 0;
+        for (i, (x, y)) in a.lines().zip(w.lines()).enumerate() {
+            total += 1;
+            if x != y {
+                differ += 1;
+                if differ <= 3 {
+                    println!(
+                        "  {name}: {}\n    ada:    {x}\n    weburl: {y}",
+                        inputs.get(i).unwrap_or(&"?")
+                    );
+                }
+            }
+        }
+        println!("{name:<18} {total:>7} URLs, {differ} differ");
+    }
     Ok(())
 }
 

@@ -3,6 +3,9 @@
  * against weburl's, unchanged.
  *
  *   capi_bench FILE ROUNDS   prints "<median ns/URL> <best ns/URL> <URLs> <href bytes>"
+ *   capi_bench FILE check    prints, for each URL, its validity, href, the other getters, its
+ *                            components and host and scheme types, on one line (xtask
+ *                            compares ada's lines with weburl's)
  *
  * FILE has one URL a line (a leading BOM, \r\n and empty lines as the Rust benchmark's
  * corpus loader treats them). */
@@ -61,6 +64,30 @@ int main(int argc, char** argv) {
       n++;
     }
     pos = (size_t)(nl - text) + 1;
+  }
+  if (strcmp(argv[2], "check") == 0) {
+    for (size_t i = 0; i < n; i++) {
+      ada_url url = ada_parse(starts[i], lens[i]);
+      if (!ada_is_valid(url)) {
+        printf("invalid\n");
+        ada_free(url);
+        continue;
+      }
+      ada_string parts[10] = {ada_get_href(url),     ada_get_protocol(url), ada_get_username(url),
+                              ada_get_password(url), ada_get_host(url),     ada_get_hostname(url),
+                              ada_get_port(url),     ada_get_pathname(url), ada_get_search(url),
+                              ada_get_hash(url)};
+      for (int k = 0; k < 10; k++) printf("%.*s\t", (int)parts[k].length, parts[k].data);
+      const ada_url_components* c = ada_get_components(url);
+      printf("%u %u %u %u %u %u %u %u %u %u\n", c->protocol_end, c->username_end, c->host_start,
+             c->host_end, c->port, c->pathname_start, c->search_start, c->hash_start,
+             (unsigned)ada_get_host_type(url), (unsigned)ada_get_scheme_type(url));
+      ada_free(url);
+    }
+    free(starts);
+    free(lens);
+    free(text);
+    return 0;
   }
   int rounds = atoi(argv[2]);
   if (rounds < 1) rounds = 1;
