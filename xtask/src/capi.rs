@@ -80,6 +80,20 @@ pub fn run() -> Result {
             failures.push(format!("{name}: {}", e.message));
         }
     }
+    // The headers from C++ (extern "C" linkage): api.c compiled as C++, when a C++ compiler is
+    // installed.
+    match cxx_api(
+        &tests.join("api.c"),
+        &out.join("api_cxx"),
+        &[&include, &tests],
+        &lib_dir,
+    ) {
+        Ok(true) => println!("capi: api.c compiled as C++17 against the headers"),
+        Ok(false) => {
+            println!("capi: no C++ compiler (`$CXX`, else `c++`): skipped compiling api.c as C++")
+        }
+        Err(e) => failures.push(format!("api (as C++): {}", e.message)),
+    }
     if let Err(e) = install_and_link(&root, &out, &readme_example) {
         failures.push(format!(
             "install.sh / pkg-config / static link: {}",
@@ -243,6 +257,37 @@ fn check_coverage(capi: &Path) -> Result {
         );
     }
     Ok(())
+}
+
+/// api.c compiled as C++17 and run; `Ok(false)` when there is no C++ compiler.
+fn cxx_api(source: &Path, exe: &Path, includes: &[&Path], lib_dir: &Path) -> Result<bool> {
+    let cxx = std::env::var("CXX").unwrap_or_else(|_| "c++".to_owned());
+    if Command::new(&cxx).arg("--version").output().is_err() {
+        return Ok(false);
+    }
+    let mut cmd = Command::new(&cxx);
+    cmd.args(["-x", "c++", "-std=c++17", "-Wall", "-Wextra", "-Werror"]);
+    for dir in includes {
+        cmd.arg("-I").arg(dir);
+    }
+    let status = cmd
+        .arg(source)
+        .args(["-x", "none", "-o"])
+        .arg(exe)
+        .arg("-L")
+        .arg(lib_dir)
+        .arg(format!("-Wl,-rpath,{}", lib_dir.display()))
+        .arg("-lweburl_capi")
+        .status()
+        .map_err(|e| Failure::new(format!("could not start `{cxx}`: {e}")))?;
+    if !status.success() {
+        return Err(Failure::new(format!(
+            "compiling {} as C++ failed",
+            source.display()
+        )));
+    }
+    execute(exe, &[], false)?;
+    Ok(true)
 }
 
 fn c_compiler() -> String {
