@@ -80,7 +80,11 @@ unsafe fn check(url: ada_url) {
         ada_set_max_input_length(u32::MAX);
         let again = ada_parse(ptr(&href), href.len());
         ada_set_max_input_length(max);
-        assert_eq!(bytes_of(ada_get_href(again)), href, "href re-parses to itself");
+        assert_eq!(
+            bytes_of(ada_get_href(again)),
+            href,
+            "href re-parses to itself"
+        );
         ada_free(again);
         let c = *ada_get_components(url);
         let at = |n: u32| n as usize;
@@ -92,7 +96,10 @@ unsafe fn check(url: ada_url) {
         } else {
             href.len()
         };
-        assert_eq!(bytes_of(ada_get_pathname(url)), href[at(c.pathname_start)..path_end]);
+        assert_eq!(
+            bytes_of(ada_get_pathname(url)),
+            href[at(c.pathname_start)..path_end]
+        );
         assert_eq!(ada_has_search(url), c.search_start != ada_url_omitted);
         assert_eq!(ada_has_hash(url), c.hash_start != ada_url_omitted);
         assert_eq!(ada_has_port(url), c.port != ada_url_omitted);
@@ -100,7 +107,10 @@ unsafe fn check(url: ada_url) {
             assert_eq!(bytes_of(ada_get_port(url)), c.port.to_string().into_bytes());
         }
         let host_start = at(c.host_start) + usize::from(ada_has_credentials(url));
-        assert_eq!(bytes_of(ada_get_hostname(url)), href[host_start..at(c.host_end)]);
+        assert_eq!(
+            bytes_of(ada_get_hostname(url)),
+            href[host_start..at(c.host_end)]
+        );
     }
 }
 
@@ -122,7 +132,9 @@ fuzz_target!(|ops: Vec<Op>| {
                         None => ada_can_parse(ptr(&s), s.len()),
                     };
                     let mut why = std::mem::zeroed::<weburl_validation_error>();
-                    let (bp, bl) = b.as_ref().map_or((std::ptr::null(), 0), |b| (ptr(b), b.len()));
+                    let (bp, bl) = b
+                        .as_ref()
+                        .map_or((std::ptr::null(), 0), |b| (ptr(b), b.len()));
                     assert_eq!(weburl_can_parse(ptr(&s), s.len(), bp, bl, &mut why), can);
                     assert_eq!(why.name.data.is_null(), can);
                     let url = match &b {
@@ -206,7 +218,9 @@ fuzz_target!(|ops: Vec<Op>| {
                 }
                 Op::ParseWithErrors(s, base) => {
                     let mut errors: weburl_errors = std::ptr::null_mut();
-                    let (bp, bl) = base.as_ref().map_or((std::ptr::null(), 0), |b| (ptr(b), b.len()));
+                    let (bp, bl) = base
+                        .as_ref()
+                        .map_or((std::ptr::null(), 0), |b| (ptr(b), b.len()));
                     let url = weburl_parse_with_errors(ptr(&s), s.len(), bp, bl, &mut errors);
                     let n = weburl_errors_size(errors);
                     for k in 0..=n {
