@@ -408,7 +408,7 @@ fn read_json(path: &Path) -> Result<Value> {
 
 /// Writes urltestdata.json's, setters_tests.json's and urlencoded-parser-data.json's cases in
 /// wpt.c's line format.
-fn write_wpt_cases(data: &Path, out: &Path) -> Result<usize> {
+pub fn write_wpt_cases(data: &Path, out: &Path) -> Result<usize> {
     let mut text = String::new();
     let mut count = 0;
     let urls = read_json(&data.join("urltestdata.json"))?;

@@ -123,6 +123,70 @@ pub fn run(args: &[String]) -> Result {
     }
     println!("worst weburl/ada ratio through the C API: {worst:.2}x (goal: at most 0.50x)");
     compare(&ada_exe, &weburl_exe, &data)?;
+    compare_setters(&root, &out, &libada, &release)?;
+    Ok(())
+}
+
+/// The setters' return values and results on WPT's setter cases, ada's C API against
+/// weburl's (`xtask/bench/c/capi_setters.c`).
+fn compare_setters(root: &Path, out: &Path, libada: &Path, release: &Path) -> Result {
+    let cases = out.join("wpt-cases.txt");
+    crate::capi::write_wpt_cases(&root.join("wpt-data"), &cases)?;
+    let source = root.join("xtask/bench/c/capi_setters.c");
+    let include = root.join("crates/capi/include");
+    let tests = root.join("crates/capi/tests/c");
+    let ada_exe = out.join("capi_setters_ada");
+    let weburl_exe = out.join("capi_setters_weburl");
+    let build = |exe: &Path, libs: &[&Path], flags: &[&str]| -> Result {
+        let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_owned());
+        let status = Command::new(&cc)
+            .args(["-std=c11", "-O1"])
+            .arg("-I")
+            .arg(&include)
+            .arg("-I")
+            .arg(&tests)
+            .arg(&source)
+            .arg("-o")
+            .arg(exe)
+            .args(libs)
+            .args(flags)
+            .status()
+            .map_err(|e| Failure::new(format!("could not start `{cc}`: {e}")))?;
+        if status.success() {
+            Ok(())
+        } else {
+            Err(Failure::new(format!("building {} failed", exe.display())))
+        }
+    };
+    build(&ada_exe, &[libada], &["-lstdc++", "-lm"])?;
+    build(
+        &weburl_exe,
+        &[release.join("libweburl_capi.a").as_path()],
+        &["-lpthread", "-ldl", "-lm"],
+    )?;
+    let run = |exe: &Path| -> Result<String> {
+        let o = Command::new(exe)
+            .arg(&cases)
+            .output()
+            .map_err(|e| Failure::new(format!("{}: {e}", exe.display())))?;
+        Ok(String::from_utf8_lossy(&o.stdout).into_owned())
+    };
+    let (a, w) = (run(&ada_exe)?, run(&weburl_exe)?);
+    let mut total = 0;
+    let mut differ = 0;
+    for (x, y) in a.lines().zip(w.lines()) {
+        total += 1;
+        if x != y {
+            differ += 1;
+            if differ <= 5 {
+                println!("  ada:    {x}\n  weburl: {y}");
+            }
+        }
+    }
+    println!(
+        "{:<18} {total:>7} cases, {differ} differ (setters' return values and hrefs)",
+        "WPT setters"
+    );
     Ok(())
 }
 

@@ -207,7 +207,8 @@ uint8_t ada_get_scheme_type(ada_url result);
 // The `href` setter: `false` (URL unchanged) when the value does not parse.
 bool ada_set_href(ada_url result, const char *input, size_t length);
 
-// The `host` setter.
+// The `host` setter: `true` when the host was set, also when the standard then ignores a
+// bad port after it (`"example.com:invalid"`, `"example.com:65536"`), as ada returns.
 bool ada_set_host(ada_url result, const char *input, size_t length);
 
 // The `hostname` setter.

@@ -2,7 +2,7 @@
 
 use std::ffi::c_char;
 
-use weburl::{HostKind, Position, SchemeType, Url};
+use weburl::{HostKind, Position, SchemeType, SetterError, Url, ValidationErrorKind};
 
 use crate::ada::misc::max_input_length;
 use crate::ada::types::{
@@ -335,6 +335,12 @@ unsafe fn set(
     })
 }
 
+/// Whether `value` is empty once ASCII tabs and newlines are removed (what the basic URL
+/// parser removes first).
+fn blank(value: &str) -> bool {
+    value.bytes().all(|b| matches!(b, b'\t' | b'\n' | b'\r'))
+}
+
 /// The `href` setter: `false` (URL unchanged) when the value does not parse.
 #[no_mangle]
 pub unsafe extern "C" fn ada_set_href(
@@ -346,7 +352,8 @@ pub unsafe extern "C" fn ada_set_href(
     unsafe { set(result, input, length, |u, v| u.set_href(v).is_ok()) }
 }
 
-/// The `host` setter.
+/// The `host` setter: `true` when the host was set, also when the standard then ignores a
+/// bad port after it (`"example.com:invalid"`, `"example.com:65536"`), as ada returns.
 #[no_mangle]
 pub unsafe extern "C" fn ada_set_host(
     result: ada_url,
@@ -354,7 +361,14 @@ pub unsafe extern "C" fn ada_set_host(
     length: usize,
 ) -> bool {
     // SAFETY: forwarded contract.
-    unsafe { set(result, input, length, |u, v| u.set_host(v).is_ok()) }
+    unsafe {
+        set(result, input, length, |u, v| match u.set_host(v) {
+            Ok(())
+            | Err(SetterError::InvalidPort)
+            | Err(SetterError::Invalid(ValidationErrorKind::PortOutOfRange)) => true,
+            Err(_) => false,
+        })
+    }
 }
 
 /// The `hostname` setter.
@@ -376,7 +390,13 @@ pub unsafe extern "C" fn ada_set_protocol(
     length: usize,
 ) -> bool {
     // SAFETY: forwarded contract.
-    unsafe { set(result, input, length, |u, v| u.set_protocol(v).is_ok()) }
+    unsafe {
+        set(result, input, length, |u, v| {
+            // A value that is empty once tabs and newlines are removed changes nothing; ada
+            // returns true for it.
+            blank(v) || u.set_protocol(v).is_ok()
+        })
+    }
 }
 
 /// The `username` setter.
@@ -409,7 +429,14 @@ pub unsafe extern "C" fn ada_set_port(
     length: usize,
 ) -> bool {
     // SAFETY: forwarded contract.
-    unsafe { set(result, input, length, |u, v| u.set_port(v).is_ok()) }
+    unsafe {
+        set(result, input, length, |u, v| match u.set_port(v) {
+            Ok(()) => true,
+            Err(SetterError::CannotHaveUsernamePasswordPort) => false,
+            // Tabs and newlines only: nothing changes, and ada returns true.
+            Err(_) => !v.is_empty() && blank(v),
+        })
+    }
 }
 
 /// The `pathname` setter.

@@ -214,8 +214,22 @@ static void setters(void) {
   CHECK("protocol change refused", !ada_set_protocol(url, "foo", 3) ||
                                        str_is(ada_get_protocol(url), "https:"));
   ada_free(url);
+  /* ada's return values where the standard ignores part or all of a value. */
+  url = parse("http://example.net:8080/");
+  CHECK("host set, bad port ignored: true", ada_set_host(url, "example.com:x", 13) &&
+                                                str_is(ada_get_host(url), "example.com:8080"));
+  CHECK("host set, port out of range: true", ada_set_host(url, "example.org:65536", 17) &&
+                                                 str_is(ada_get_host(url), "example.org:8080"));
+  CHECK("port of tabs and newlines: true, unchanged",
+        ada_set_port(url, "\t\n", 2) && str_is(ada_get_port(url), "8080"));
+  CHECK("port not a number: false", !ada_set_port(url, "x1", 2));
+  CHECK("protocol empty: true, unchanged",
+        ada_set_protocol(url, "", 0) && str_is(ada_get_protocol(url), "http:"));
+  CHECK("protocol not a scheme: false", !ada_set_protocol(url, "1x", 2));
+  ada_free(url);
   url = parse("mailto:x");
   CHECK("hostname on opaque path refused", !ada_set_hostname(url, "a", 1));
+  CHECK("port on opaque path refused", !ada_set_port(url, "1", 1));
   ada_free(url);
 }
 
