@@ -1,6 +1,7 @@
 //! `cargo xtask test [ARGS...]`: syncs the WPT data (a no-op when it is present and matches the
 //! manifest), then runs `cargo test --workspace --all-features [ARGS...]` with its output
-//! streamed and its exit code propagated; then a sample of `cargo xtask reference-diff`
+//! streamed and its exit code propagated; then the C API's C tests (`capi.rs`); then a sample
+//! of `cargo xtask reference-diff`
 //! (skipped, with the reason printed, where node or npm is missing). Without ARGS it then runs
 //! the tests of `crates/datafusion` (its own workspace: DataFusion and Ballista, see its
 //! Cargo.toml), with all its features, so the SQL and Ballista tests run too.
