@@ -178,6 +178,13 @@ pub(crate) unsafe fn free_handle<T>(handle: *mut std::ffi::c_void) {
 #[cfg(test)]
 mod tests {
     #[test]
+    #[allow(clippy::panic)]
+    fn guard_turns_a_panic_into_the_fallback() {
+        assert_eq!(super::guard(7, || panic!("across the boundary")), 7);
+        assert_eq!(super::guard(7, || 8), 8);
+    }
+
+    #[test]
     fn is_ascii_agrees_with_std() {
         let mut buf = [b'a'; 40];
         for len in 0..40 {
