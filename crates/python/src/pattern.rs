@@ -28,6 +28,22 @@ fn init_of(dict: &Bound<'_, PyDict>) -> PyResult<UrlPatternInit> {
     let mut init = UrlPatternInit::default();
     for (k, v) in dict.iter() {
         let key = text(&k, "key")?;
+        // Other keys are ignored, as a WebIDL dictionary ignores unknown members.
+        if !matches!(
+            key.as_ref(),
+            "protocol"
+                | "username"
+                | "password"
+                | "hostname"
+                | "port"
+                | "pathname"
+                | "search"
+                | "hash"
+                | "baseURL"
+                | "base_url"
+        ) {
+            continue;
+        }
         let value = Some(text(&v, key.as_ref())?.into_owned());
         match key.as_ref() {
             "protocol" => init.protocol = value,
