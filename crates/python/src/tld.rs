@@ -60,12 +60,35 @@ fn schemeless(url: &str) -> &str {
     }
 }
 
-/// The host of `url` by the URL Standard, read as `http://` plus the text after the scheme.
+/// `tldextract`'s `_host_from_authority` on the text after the scheme: the authority ends at
+/// `/`, `?` or `#`; the host follows the last `@` and ends at `]` (IPv6) or `:`.
+fn lenient_host(rest: &str) -> &str {
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let after_userinfo = authority.rsplit('@').next().unwrap_or_default();
+    if after_userinfo.starts_with('[') {
+        if let Some(end) = after_userinfo.find(']') {
+            return after_userinfo.get(..=end).unwrap_or_default();
+        }
+    }
+    after_userinfo.split(':').next().unwrap_or_default().trim()
+}
+
+/// The host of `url` by the URL Standard: the URL's own host when `url` starts with a scheme
+/// and `//` and parses; else the host `tldextract` would read (see [`lenient_host`]), given
+/// to the host parser as an `http` URL's.
 fn host_of(url: &str) -> Option<(String, Option<HostKind>)> {
-    let rest = schemeless(url.trim());
-    let mut s = String::with_capacity(rest.len() + 7);
+    let rest = schemeless(url);
+    let has_scheme = rest.len() != url.len() && !url.starts_with("//");
+    if has_scheme {
+        if let Ok(parsed) = Url::parse(url) {
+            return Some((parsed.hostname().to_owned(), parsed.host_kind()));
+        }
+    }
+    let host = lenient_host(rest);
+    let mut s = String::with_capacity(host.len() + 8);
     s.push_str("http://");
-    s.push_str(rest);
+    s.push_str(host);
+    s.push('/');
     let parsed = Url::parse(&s).ok()?;
     Some((parsed.hostname().to_owned(), parsed.host_kind()))
 }
@@ -105,6 +128,13 @@ impl ExtractResult {
             Sections::IcannOnly
         };
         let Some((start, is_private)) = known_suffix(host, sections) else {
+            // An opaque host (a non-special URL's) may be dotted-decimal IPv4 text.
+            if looks_like_ipv4(host) {
+                return ExtractResult {
+                    domain: host.to_owned(),
+                    ..ExtractResult::default()
+                };
+            }
             let (subdomain, domain) = match host.rfind('.') {
                 Some(i) => (
                     host.get(..i).unwrap_or_default(),

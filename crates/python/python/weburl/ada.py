@@ -137,7 +137,7 @@ def _set(url: "_w.URL", attr: str, value: str) -> None:
     """Sets ``attr``, raising ``ValueError`` where ada's setter returns false: when the
     value is refused and the URL left unchanged (a setter that sets part of its value, such
     as a host with an out-of-range port, succeeds), except that an empty protocol is ignored."""
-    if not isinstance(value, str):
+    if not isinstance(value, str) or _has_surrogates(value):
         raise ValueError(f"Invalid value for {attr}") from None
     before = url.href
     try:
@@ -145,17 +145,27 @@ def _set(url: "_w.URL", attr: str, value: str) -> None:
     except _URLError:
         if attr in ("search", "hash") or (attr == "protocol" and value == ""):
             return
+        # A port of tabs and newlines only is the empty port after they are removed.
+        if attr == "port" and not value.strip("\t\n\r"):
+            return
         if url.href == before:
             raise ValueError(f"Invalid value for {attr}") from None
 
 
-def _parse(s: str, base: Optional[str] = None) -> "_w.URL":
+def _parse(s: str, base: Optional[str] = None, message: str = "Invalid URL") -> "_w.URL":
     if not isinstance(s, str) or (base is not None and not isinstance(base, str)):
-        raise ValueError("Invalid input") from None
+        raise ValueError(message) from None
+    # ada_url encodes its arguments to UTF-8 first: a lone surrogate fails there.
+    if message == "Invalid input":
+        s.encode()
+        if base is not None:
+            base.encode()
+    elif _has_surrogates(s) or (base is not None and _has_surrogates(base)):
+        raise ValueError(message) from None
     try:
         return _w.URL(s, base)
     except (_URLError, TypeError):
-        raise ValueError("Invalid input") from None
+        raise ValueError(message) from None
 
 
 class URL:
@@ -184,7 +194,7 @@ class URL:
     scheme_type: SchemeType
 
     def __init__(self, url: str, base: Optional[str] = None):
-        object.__setattr__(self, "urlobj", _parse(url, base))
+        object.__setattr__(self, "urlobj", _parse(url, base, "Invalid input"))
 
     def __copy__(self) -> "URL":
         ret = self.__class__.__new__(self.__class__)
