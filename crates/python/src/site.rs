@@ -90,18 +90,41 @@ fn display(
     max_width: Option<usize>,
 ) -> PyResult<String> {
     let url = url_arg(url, "url")?;
-    let mut r = url
-        .display()
-        .omit_scheme(omit_scheme)
-        .omit_http(omit_http)
-        .omit_https(omit_https)
-        .omit_file_scheme(omit_file_scheme)
-        .omit_mailto_scheme(omit_mailto_scheme)
-        .omit_trivial_subdomains(omit_trivial_subdomains)
-        .trim_after_host(trim_after_host)
-        .omit_trailing_slash(omit_trailing_slash)
-        .host_only(host_only)
-        .keep_percent_encoded(keep_percent_encoded);
+    // Each option is applied only when asked for: `omit_scheme` is `omit_http` and
+    // `omit_https` together, which a later `false` would undo.
+    let mut r = url.display();
+    let options: [(bool, fn(_, bool) -> _); 10] = [
+        (omit_scheme, weburl::display::Rendering::omit_scheme),
+        (omit_http, weburl::display::Rendering::omit_http),
+        (omit_https, weburl::display::Rendering::omit_https),
+        (
+            omit_file_scheme,
+            weburl::display::Rendering::omit_file_scheme,
+        ),
+        (
+            omit_mailto_scheme,
+            weburl::display::Rendering::omit_mailto_scheme,
+        ),
+        (
+            omit_trivial_subdomains,
+            weburl::display::Rendering::omit_trivial_subdomains,
+        ),
+        (trim_after_host, weburl::display::Rendering::trim_after_host),
+        (
+            omit_trailing_slash,
+            weburl::display::Rendering::omit_trailing_slash,
+        ),
+        (host_only, weburl::display::Rendering::host_only),
+        (
+            keep_percent_encoded,
+            weburl::display::Rendering::keep_percent_encoded,
+        ),
+    ];
+    for (yes, set) in options {
+        if yes {
+            r = set(r, true);
+        }
+    }
     if let Some(w) = max_width {
         r = r.max_width(w);
     }
