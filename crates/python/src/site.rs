@@ -3,6 +3,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
+use weburl::display::Rendering;
 use weburl::{Url, UrlDisplay, ValidationError};
 
 use crate::convert::text;
@@ -66,6 +67,9 @@ fn same_site(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<bool> {
         .same_site(&url_arg(b, "b")?.origin()))
 }
 
+/// One of the rendering's option setters.
+type RenderOption<'a> = fn(Rendering<'a>, bool) -> Rendering<'a>;
+
 /// `display(url, ...)`: the URL rendered for a person (the standard's URL rendering).
 #[pyfunction]
 #[pyo3(signature = (
@@ -93,32 +97,17 @@ fn display(
     // Each option is applied only when asked for: `omit_scheme` is `omit_http` and
     // `omit_https` together, which a later `false` would undo.
     let mut r = url.display();
-    let options: [(bool, fn(_, bool) -> _); 10] = [
-        (omit_scheme, weburl::display::Rendering::omit_scheme),
-        (omit_http, weburl::display::Rendering::omit_http),
-        (omit_https, weburl::display::Rendering::omit_https),
-        (
-            omit_file_scheme,
-            weburl::display::Rendering::omit_file_scheme,
-        ),
-        (
-            omit_mailto_scheme,
-            weburl::display::Rendering::omit_mailto_scheme,
-        ),
-        (
-            omit_trivial_subdomains,
-            weburl::display::Rendering::omit_trivial_subdomains,
-        ),
-        (trim_after_host, weburl::display::Rendering::trim_after_host),
-        (
-            omit_trailing_slash,
-            weburl::display::Rendering::omit_trailing_slash,
-        ),
-        (host_only, weburl::display::Rendering::host_only),
-        (
-            keep_percent_encoded,
-            weburl::display::Rendering::keep_percent_encoded,
-        ),
+    let options: [(bool, RenderOption<'_>); 10] = [
+        (omit_scheme, Rendering::omit_scheme),
+        (omit_http, Rendering::omit_http),
+        (omit_https, Rendering::omit_https),
+        (omit_file_scheme, Rendering::omit_file_scheme),
+        (omit_mailto_scheme, Rendering::omit_mailto_scheme),
+        (omit_trivial_subdomains, Rendering::omit_trivial_subdomains),
+        (trim_after_host, Rendering::trim_after_host),
+        (omit_trailing_slash, Rendering::omit_trailing_slash),
+        (host_only, Rendering::host_only),
+        (keep_percent_encoded, Rendering::keep_percent_encoded),
     ];
     for (yes, set) in options {
         if yes {
