@@ -34,3 +34,11 @@ def wpt_cases(name):
     with open(path, encoding="utf-8") as f:
         data = json.load(f)
     return [c for c in data if isinstance(c, dict)]
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The counts in the repository's summary format."""
+    stats = terminalreporter.stats
+    passed = len(stats.get("passed", []))
+    failed = len(stats.get("failed", [])) + len(stats.get("error", []))
+    terminalreporter.write_line(f"weburl-python: {passed} passed, {failed} failed")
