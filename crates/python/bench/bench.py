@@ -85,7 +85,7 @@ def cases():
         host["can_ada.parse(x).hostname"] = per_item(lambda x: P(x).hostname)
     if yarl:
         Y = yarl.URL
-        href["yarl.URL(x)"] = per_item(lambda x: str(Y(x)))
+        href["yarl.URL(x)"] = per_item(Y)
         host["yarl.URL(x).host"] = per_item(lambda x: Y(x).host)
     site = {
         "weburl.tldextract.extract(x)": per_item(wtld.extract),
