@@ -11,7 +11,8 @@ per URL on each corpus for:
   ``weburl.registrable_domains(list)``, ``tldextract.extract(x)`` (its bundled list, no
   network) and ``publicsuffixlist``'s ``privatesuffix`` of ``urlsplit(x).hostname``;
 
-then the goal ratios. Times are the best of the rounds (each round the whole corpus).
+then the goal ratios. Each round runs every library once over the whole corpus, in turn (so
+that a busy machine slows them alike); a library's time is its best round.
 """
 
 import argparse
@@ -103,15 +104,18 @@ def cases():
     return {"parse + href": href, "hostname": host, "registrable domain": site}
 
 
-def measure(run, inputs, rounds):
-    best = None
-    failed = 0
+def measure(libs, inputs, rounds):
+    """Each library's best time per input over ``rounds`` interleaved rounds, and its count of
+    inputs without an answer."""
+    best = {lib: None for lib in libs}
+    failed = {}
     for _ in range(rounds):
-        start = time.perf_counter_ns()
-        failed = run(inputs)
-        elapsed = time.perf_counter_ns() - start
-        best = elapsed if best is None else min(best, elapsed)
-    return best / len(inputs), failed
+        for lib, run in libs.items():
+            start = time.perf_counter_ns()
+            failed[lib] = run(inputs)
+            elapsed = time.perf_counter_ns() - start
+            best[lib] = elapsed if best[lib] is None else min(best[lib], elapsed)
+    return {lib: (best[lib] / len(inputs), failed[lib]) for lib in libs}
 
 
 def load(path):
@@ -147,8 +151,7 @@ def main():
         results = {}
         for task, libs in cases().items():
             ours = None
-            for lib, run in libs.items():
-                ns, failed = measure(run, inputs, rounds)
+            for lib, (ns, failed) in measure(libs, inputs, rounds).items():
                 results[lib] = ns
                 if ours is None:
                     ours = ns

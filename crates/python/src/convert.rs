@@ -25,15 +25,17 @@ pub fn text<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Text<'py>> {
             .unwrap_or_else(|_| "object".to_owned());
         PyTypeError::new_err(format!("{what} must be str, not {type_name}"))
     })?;
+    // CPython's UTF-8 encoder fails on lone surrogates and otherwise writes valid UTF-8 (which
+    // `Text`'s `Deref` checks again, as safe code must).
     match s.encode_utf8() {
-        Ok(bytes) if std::str::from_utf8(bytes.as_bytes()).is_ok() => Ok(Text::Bytes(bytes)),
-        _ => Ok(Text::Owned(scalar_values(s)?)),
+        Ok(bytes) => Ok(Text::Bytes(bytes)),
+        Err(_) => Ok(Text::Owned(scalar_values(s)?)),
     }
 }
 
 /// A `str`'s text: its UTF-8 encoding, or its scalar values when it has lone surrogates.
 pub enum Text<'py> {
-    /// The UTF-8 `bytes` CPython made (checked to be UTF-8).
+    /// The UTF-8 `bytes` CPython made.
     Bytes(Bound<'py, PyBytes>),
     /// The scalar-value string of a `str` with lone surrogates.
     Owned(String),
