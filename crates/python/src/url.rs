@@ -142,6 +142,10 @@ impl PyUrl {
     #[pyo3(signature = (input, base = None))]
     fn parse(input: &Bound<'_, PyAny>, base: Option<&Bound<'_, PyAny>>) -> PyResult<Option<PyUrl>> {
         let input = text(input, "input")?;
+        // A base of another type is a TypeError; a base that does not parse gives None.
+        if let Some(b) = base.filter(|b| !b.is_none() && !b.is_instance_of::<PyUrl>()) {
+            text(b, "base")?;
+        }
         let base = match base_url(base) {
             Ok(b) => b,
             Err(_) => return Ok(None),

@@ -57,6 +57,10 @@ def test_type_errors():
     with pytest.raises(TypeError):
         URL("x", 5)
     with pytest.raises(TypeError):
+        URL.parse("x", 5)
+    with pytest.raises(TypeError):
+        URL.can_parse("x", 5)
+    with pytest.raises(TypeError):
         URL("https://x").pathname = 3
     with pytest.raises(TypeError):
         URL.can_parse(None)
