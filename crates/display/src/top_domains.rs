@@ -1,0 +1,198 @@
+//! The top-domains check: a host whose skeleton, with diacritics removed, is the skeleton
+//! of a popular site's domain (`googlé.com`, `digkłmo68.com`) is shown in `xn--` form.
+//!
+//! The built-in list ([`TOP_DOMAINS`]) is Chromium's top domains list (BSD-3-Clause, The
+//! Chromium Authors; `crates/display/data/top_domains.txt` says which revision), refreshed
+//! with `cargo xtask top-domains`. The skeletons are computed once, into a hash map, so a
+//! host costs one lookup per suffix of two to four labels, never a scan of the list.
+
+use alloc::string::String;
+use std::collections::HashMap;
+
+use unicode_normalization::UnicodeNormalization;
+use unicode_script::{Script, UnicodeScript};
+
+use crate::unicode;
+
+/// The built-in top-domains list, as text: one domain a line, `#` comments. Its header
+/// names the source, revision and licence.
+pub const TOP_DOMAINS: &str = include_str!("../data/top_domains.txt");
+
+/// The domains of a list in the built-in list's format: one domain a line, surrounding
+/// white space trimmed; blank lines and lines starting with `#` skipped.
+///
+/// ```
+/// let list = "# popular\nexample.com\n\n  example.org \n";
+/// let domains: Vec<&str> = weburl_display::parse_domain_list(list).collect();
+/// assert_eq!(domains, ["example.com", "example.org"]);
+/// assert!(weburl_display::parse_domain_list(weburl_display::TOP_DOMAINS).count() >= 5000);
+/// ```
+pub fn parse_domain_list(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
+/// Skeletons of top domains, each to its domain.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TopDomains {
+    by_skeleton: HashMap<String, String>,
+}
+
+/// The most labels of a host compared (the list's domains have at most four).
+const MAX_LABELS: usize = 4;
+
+impl TopDomains {
+    /// The map of `domains` (ASCII or Unicode; `xn--` labels decoded).
+    pub(crate) fn new<I, S>(domains: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let mut by_skeleton = HashMap::new();
+        for d in domains {
+            let d = d.as_ref().trim().trim_end_matches('.').to_ascii_lowercase();
+            if d.is_empty() {
+                continue;
+            }
+            let unicode = if d.contains("xn--") {
+                weburl_host::domain_to_unicode(&d)
+            } else {
+                d.clone()
+            };
+            by_skeleton
+                .entry(host_skeleton(&unicode))
+                .or_insert_with(|| d.clone());
+        }
+        TopDomains { by_skeleton }
+    }
+
+    /// The number of domains (of distinct skeletons).
+    pub(crate) fn len(&self) -> usize {
+        self.by_skeleton.len()
+    }
+
+    /// The top domain `host` (in Unicode) imitates: one whose skeleton equals the skeleton
+    /// of `host`'s last two, three or four labels, unless `host` is that domain or one of
+    /// its subdomains.
+    pub(crate) fn lookalike_of(&self, host: &str) -> Option<&str> {
+        let host = host.trim_end_matches('.');
+        let skeleton = host_skeleton(host);
+        let mut starts: alloc::vec::Vec<usize> = core::iter::once(0)
+            .chain(skeleton.match_indices('.').map(|(i, _)| i + 1))
+            .collect();
+        let labels = starts.len();
+        if labels > MAX_LABELS {
+            starts.drain(..labels - MAX_LABELS);
+        }
+        // Longest suffix first; a suffix has at least two labels.
+        for &start in starts.iter().take(starts.len().saturating_sub(1)) {
+            let Some(suffix) = skeleton.get(start..) else {
+                continue;
+            };
+            if let Some(domain) = self.by_skeleton.get(suffix) {
+                let own = host.eq_ignore_ascii_case(domain)
+                    || host
+                        .len()
+                        .checked_sub(domain.len() + 1)
+                        .and_then(|i| host.get(i..))
+                        .is_some_and(|tail| {
+                            tail.starts_with('.') && tail[1..].eq_ignore_ascii_case(domain)
+                        });
+                return (!own).then_some(domain.as_str());
+            }
+        }
+        None
+    }
+}
+
+/// Whether diacritics are removed before the skeleton: only when every code point is
+/// Latin, Greek, Cyrillic, an ASCII digit, `.`, `_`, `-` or a combining diacritic
+/// (Chromium's `lgc_letters_n_ascii_`).
+fn removes_diacritics(host: &str) -> bool {
+    host.chars().all(|c| {
+        c.is_ascii_digit()
+            || matches!(c, '.' | '_' | '-' | '\u{0300}'..='\u{0339}')
+            || matches!(c.script(), Script::Latin | Script::Greek | Script::Cyrillic)
+    })
+}
+
+/// `host` with diacritics removed (NFD, nonspacing marks dropped, NFC; ł, ø, đ to l, o,
+/// d), when [`removes_diacritics`].
+fn without_diacritics(host: &str) -> String {
+    if !removes_diacritics(host) {
+        return String::from(host);
+    }
+    host.nfd()
+        .filter(|&c| !unicode::is_nonspacing_mark(c))
+        .nfc()
+        .map(|c| match c {
+            'ł' => 'l',
+            'ø' => 'o',
+            'đ' => 'd',
+            c => c,
+        })
+        .collect()
+}
+
+/// Chromium's supplement to the UTS 39 confusables (`extra_confusable_mapper_` in
+/// `skeleton_generator.cc`): letters and digits UTS 39 does not map to the Latin letter or
+/// digit they look like.
+fn extra_confusable(c: char) -> Option<&'static str> {
+    Some(match c {
+        'æ' | 'ӕ' => "ae",
+        'ϼ' | 'ҏ' => "p",
+        'ħ' | 'н' | 'ћ' | 'ң' | 'ҥ' | 'ӈ' | 'ӊ' | 'ԋ' | 'ԧ' | 'ԩ' => "h",
+        'ĸ' | 'κ' | 'к' | 'қ' | 'ҝ' | 'ҟ' | 'ҡ' | 'ӄ' | 'ԟ' => "k",
+        'ŋ' | 'п' | 'ԥ' | 'ก' | 'ח' => "n",
+        'ŧ' | 'т' | 'ҭ' | 'ԏ' | '七' | '丅' | '丆' | '丁' => "t",
+        'ƅ' | 'ь' | 'ҍ' | 'в' => "b",
+        'ω' | 'ш' | 'щ' | 'พ' | 'ฟ' | 'ພ' | 'ຟ' => "w",
+        'м' | 'ӎ' => "m",
+        'є' | 'ҽ' | 'ҿ' | 'ၔ' => "e",
+        'ґ' => "r",
+        'ғ' | 'ӻ' => "f",
+        'ҫ' | 'င' => "c",
+        'ұ' | '丫' => "y",
+        'χ' | 'ҳ' | 'ӽ' | 'ӿ' | '乂' => "x",
+        'ԃ' | 'ძ' => "d",
+        'ԍ' | 'ဌ' => "g",
+        'ട' | 'ร' | 'ຣ' | 'ຮ' => "s",
+        '၂' => "j",
+        '०' | '০' | '੦' | '૦' | 'ଠ' | '୦' | '೦' => "o",
+        '৭' | '੧' | '૧' => "q",
+        'บ' | 'ບ' => "u",
+        'θ' => "0",
+        '२' | '২' | '੨' | '૨' | '೩' | '೭' | 'շ' => "2",
+        'з' | 'ҙ' | 'ӡ' | 'उ' | 'ও' | 'ਤ' | '੩' | '૩' | '౩' | 'ဒ' | 'ვ' | 'პ' => {
+            "3"
+        }
+        '੫' | '丩' | 'ㄐ' => "4",
+        'ճ' => "6",
+        '৪' | '੪' | '୫' => "8",
+        '૭' | '୨' | '౨' => "9",
+        'ӏ' => "l",
+        'þ' => "p",
+        'œ' => "ce",
+        '—' | '一' | '―' | '⸺' | '⸻' => "-",
+        _ => return None,
+    })
+}
+
+/// The skeleton of code points: the extra confusables mapped, then the UTS 39 skeleton.
+pub(crate) fn skeleton_of(chars: impl Iterator<Item = char>) -> String {
+    let mut mapped = String::new();
+    for c in chars {
+        match extra_confusable(c) {
+            Some(s) => mapped.push_str(s),
+            None => mapped.push(c),
+        }
+    }
+    unicode_security::skeleton(&mapped).collect()
+}
+
+/// The skeleton of a host for the top-domains comparison: diacritics removed, then
+/// [`skeleton_of`].
+pub(crate) fn host_skeleton(host: &str) -> String {
+    skeleton_of(without_diacritics(host).chars())
+}
