@@ -167,6 +167,20 @@ const WHOLE_SCRIPTS: &[WholeScript] = &[
     },
 ];
 
+/// Common words that are whole-script confusables but look like no Latin word (Chromium's
+/// `kAllowedWholeScriptConfusableWords`).
+const ALLOWED_WORDS: &[&str] = &[
+    "секс",
+    "как",
+    "коса",
+    "курс",
+    "парк",
+    "такий",
+    "укроп",
+    "сахарок",
+    "покраска",
+];
+
 /// Whether `chars` (one script's label) are all lookalikes of Latin letters, with digits
 /// and hyphens: refused unless `tld` belongs to the script's readers (its ASCII form in the
 /// table, or a TLD written in the script).
@@ -186,6 +200,12 @@ pub(crate) fn check_whole_script(
         }
         let tld_of_script = tld_unicode.chars().any(|c| c.script() == ws.script);
         if tld_of_script || ws.tlds.contains(&tld_ascii) {
+            continue;
+        }
+        if ALLOWED_WORDS
+            .iter()
+            .any(|w| w.chars().eq(chars.iter().copied()))
+        {
             continue;
         }
         return Err(SpoofReason::WholeScriptConfusable {
@@ -367,7 +387,12 @@ pub(crate) fn check_non_ascii_latin(chars: &[char]) -> Result<(), SpoofReason> {
 pub(crate) fn icu_recommended_extra(c: char) -> bool {
     matches!(
         u32::from(c),
-        0x1050..=0x109D | 0x10F7..=0x10FA | 0x10FD..=0x10FF | 0x3105..=0x312F | 0x31A0..=0x31BF
+        0x1050..=0x109D
+            | 0x10F7..=0x10FA
+            | 0x10FD..=0x10FF
+            | 0x3099..=0x309A
+            | 0x3105..=0x312F
+            | 0x31A0..=0x31BF
     )
 }
 

@@ -334,6 +334,13 @@ impl SpoofChecker {
         tld_ascii: &str,
         tld_unicode: &str,
     ) -> Result<(), SpoofReason> {
+        // UTS 46 CheckHyphens, which browsers apply to what they show: no `-` first or
+        // last, nor in the third and fourth positions.
+        let mut hyphens = label.chars().map(|c| c == '-');
+        let third_fourth = hyphens.nth(2) == Some(true) && hyphens.next() == Some(true);
+        if third_fourth || label.starts_with('-') || label.ends_with('-') {
+            return Err(SpoofReason::NotIdna);
+        }
         check_code_points(label)?;
         let level = policy::restriction_level(label);
         if level > RestrictionLevel::HighlyRestrictive {
