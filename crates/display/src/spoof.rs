@@ -441,7 +441,9 @@ fn check_code_points(label: &str) -> Result<(), SpoofReason> {
             if base_marks.contains(&c) {
                 return Err(SpoofReason::RepeatedMark(c));
             }
-            if !base_marks.is_empty() {
+            if !base_marks.is_empty() && ('\u{0300}'..='\u{036F}').contains(&c) {
+                // A combining diacritic on a letter that has a mark already (Indic and
+                // Thai signs stack by design; Latin, Greek and Cyrillic letters do not).
                 return Err(SpoofReason::StackedMarks(c));
             }
             base_marks.push(c);
