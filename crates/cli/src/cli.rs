@@ -95,6 +95,10 @@ Example:
         /// Parse relative to this URL.
         #[arg(long, value_name = "URL")]
         base: Option<String>,
+        /// Compare the host with the top domains in FILE (one domain a line, `#`
+        /// comments) instead of the built-in list, as `weburl display --top-domains`.
+        #[arg(long, value_name = "FILE")]
+        top_domains: Option<std::path::PathBuf>,
         /// The URL to explain.
         url: String,
     },
@@ -128,6 +132,14 @@ Examples:
         /// URL with right-to-left text as its host alone.
         #[arg(long)]
         ltr: bool,
+        /// Compare hosts with the top domains in FILE (one domain a line, `#` comments)
+        /// instead of the built-in list of popular sites, for this run.
+        #[arg(long, value_name = "FILE")]
+        top_domains: Option<std::path::PathBuf>,
+        /// After each line, a tab and, for each label shown in xn-- form, the rule that
+        /// refused its Unicode form (`xn--80ak6aa92e=whole-script-confusable`).
+        #[arg(long)]
+        why: bool,
         /// Parse relative to this URL.
         #[arg(long, value_name = "URL")]
         base: Option<String>,
