@@ -12,6 +12,7 @@ mod psl_sync;
 mod reference_diff;
 mod scaling;
 mod test;
+mod top_domains;
 mod util;
 mod wpt_sync;
 
@@ -35,6 +36,9 @@ commands:
                     --instructions also callgrind instructions per URL (xtask/bench/README.md)
   fuzz [--seconds N] [--sanitizer address|none] [TARGET...]
                     run the cargo-fuzz targets in fuzz/ for N seconds each (default 60)
+  top-domains [--from FILE --revision REV]
+                    check crates/display/data/top_domains.txt (>= 5,000 domains), or rewrite
+                    it from Chromium's top_domains/domains.list at commit REV
   scaling           time adversarial inputs at growing sizes; fail on super-linear growth
   node-data         rerun Node.js (when on PATH) for the file-path test data it answers
   reference-diff [--sample N] [--show N] [--mutations N] [--setter-sequences N]
@@ -73,6 +77,7 @@ fn main() -> ExitCode {
         Some("scaling") => scaling::main(&rest),
         Some("reference-diff") => reference_diff::main(&rest),
         Some("bench") => bench::main(&rest),
+        Some("top-domains") => top_domains::main(&rest),
         Some("node-data") => node_data::main(&rest),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");
