@@ -4,26 +4,41 @@
 //!
 //! The URL Standard's [URL rendering](https://url.spec.whatwg.org/#url-rendering-i18n)
 //! notes that "various characters can be used in homograph spoofing attacks" and points at
-//! UTS 39. A label passes when none of these holds (checked in this order, the first one
-//! found is the reason):
+//! UTS 39, and browsers add rules of their own; this module follows the IDN display policy of
+//! Chromium (its `url_formatter` spoof checker; module `policy` has the rules and their
+//! data). A non-ASCII label passes when none of these holds (checked in this order, the
+//! first one found is the reason, named by [`SpoofReason::name`]):
 //!
-//! 1. it contains a Default_Ignorable_Code_Point, which is invisible (ZWJ, ZWNJ, ...);
-//! 2. it contains a UTS 46 deviation character (ß, ς; ZWJ and ZWNJ are caught by 1): the
-//!    standard's nontransitional processing keeps them, but a reader (and older software)
-//!    takes `faß` for `fass`;
-//! 3. it contains a code point outside UTS 39's General Security Profile for identifiers
-//!    (Identifier_Status=Restricted: symbols, emoji, obsolete and limited-use scripts, ...);
-//! 4. it repeats a nonspacing mark (UTS 39 §5.4, "sequences of the same nonspacing mark");
-//! 5. its restriction level is worse than Highly Restrictive (UTS 39 §5.2): one script, or
-//!    Latin with Han and Hiragana/Katakana (Japanese), Han and Bopomofo (Chinese) or Han and
-//!    Hangul (Korean);
-//! 6. it mixes decimal digits of more than one numbering system (UTS 39 §5.3);
-//! 7. it is a whole-script confusable of Latin: no Latin letter in it, but its skeleton is
-//!    all ASCII (`аррӏе`, all Cyrillic, whose skeleton is `apple`), under a top-level domain
-//!    that looks Latin (an ASCII one: `.com`, not `.рф`);
-//! 8. its skeleton equals the skeleton of a well-known domain's first label (`lınkedin`,
-//!    with U+0131 LATIN SMALL LETTER DOTLESS I, against `linkedin.com`), from a built-in
-//!    list the caller can replace. This check does not depend on the top-level domain.
+//! 1. `not-IDNA`: a `-` first, last, or in the third and fourth positions (UTS 46
+//!    CheckHyphens);
+//! 2. `invisible`: a Default_Ignorable_Code_Point (ZWJ, ZWNJ, ...);
+//! 3. `deviation`: a UTS 46 deviation character (ß, ς): the standard's nontransitional
+//!    processing keeps them, but a reader (and older software) takes `faß` for `fass`;
+//! 4. `not-identifier`: a code point outside UTS 39's General Security Profile (symbols,
+//!    emoji, limited-use scripts, ...; what ICU's recommended set keeps is allowed);
+//!    `excluded`: one Chromium removes from it (Latin Extended Additional, hyphen lookalikes,
+//!    ...);
+//! 5. `repeated-mark` / `stacked-marks`: the same nonspacing mark twice on one base (UTS 39
+//!    §5.4), or a combining diacritic on a letter that has a mark already;
+//! 6. `mixed-script`: a restriction level worse than Highly Restrictive (UTS 39 §5.2): one
+//!    script, or Latin with Han and Hiragana/Katakana, Han and Bopomofo, or Han and Hangul;
+//! 7. `mixed-numbering`: decimal digits of more than one numbering system (UTS 39 §5.3);
+//! 8. `tld-specific`, `unsafe-middle-dot`: þ, ð outside `.is` and `.fo`, ə outside `.az`;
+//!    U+00B7 except in `l·l` under `.cat`;
+//! 9. for a label of one script without kana marks or combining diacritics:
+//!    `whole-script-confusable` (all its letters look Latin, and the TLD is neither written in
+//!    that script nor one of its readers' country codes: `аррӏе.com`, not `аррӏе.рф`), then
+//!    `digit-lookalike`;
+//! 10. otherwise: `digit-lookalike` (ASCII digits with letters that look like digits: `1շ`),
+//!     `non-ascii-latin-mixed` (`héllo中国`), then Chromium's dangerous patterns, each named
+//!     (`prolonged-sound-mark`, `katakana-middle-dot`, `kana-iteration-mark`, `kana-twin`,
+//!     `slash-lookalike`, `cjk-latin-lookalike`, `combining-mark-after-non-latin`,
+//!     `dot-above-after-ijl`, `combining-voiced-mark`).
+//!
+//! Then the whole host: `lookalike` when the skeleton of its last two to four labels, with
+//! diacritics removed, is the skeleton of a top domain that the host is not a subdomain of
+//! (`googlé.com` against `google.com`), from the built-in list of 5,000 popular sites
+//! ([`TOP_DOMAINS`](crate::TOP_DOMAINS), Chromium's) or one the caller gives.
 //!
 //! An all-ASCII label is always safe: it is shown as it is whatever it looks like.
 
