@@ -9,6 +9,8 @@ use weburl_display::{SpoofChecker, UrlDisplay};
 use weburl_wpt::Runner;
 
 const TABLE: &str = include_str!("data/idn_policy.txt");
+/// Chromium's own decisions on its IDN test hosts (`S` shown in Unicode, `U` not).
+const CHROMIUM: &str = include_str!("data/chromium_idn_cases.txt");
 
 /// Checks one row: `host` shown in Unicode, or with a label in `xn--` form for `expected`.
 fn check(host: &str, expected: &str, checker: Option<&SpoofChecker>) -> Result<(), String> {
@@ -54,6 +56,23 @@ fn main() -> ExitCode {
         rows += 1;
         let name = format!("{host} ({})", why.unwrap_or_default());
         runner.case(name, check(host, expected, None));
+    }
+    for line in CHROMIUM.lines() {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (host, decision) = line.split_once(' ').unwrap_or((line, ""));
+        let outcome = Url::parse(&format!("https://{host}/"))
+            .map_err(|e| e.to_string())
+            .and_then(|url| {
+                let shown = url.display().host_only(true).render();
+                let unicode = !shown.text.contains("xn--");
+                match (decision, unicode) {
+                    ("S", true) | ("U", false) => Ok(()),
+                    _ => Err(format!("Chromium {decision}, shown as {:?}", shown.text)),
+                }
+            });
+        runner.case(format!("Chromium: {host} {decision}"), outcome);
     }
     runner.case(
         "the table has at least 300 hosts",
