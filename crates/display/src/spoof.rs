@@ -272,7 +272,7 @@ impl Default for SpoofChecker {
 impl SpoofChecker {
     /// A checker with the built-in top-domains list ([`TOP_DOMAINS`](crate::TOP_DOMAINS)).
     pub fn new() -> Self {
-        Self::with_top_domains(crate::parse_domain_list(crate::TOP_DOMAINS))
+        Self::from_top_domains_text(crate::TOP_DOMAINS)
     }
 
     /// A checker whose lookalike check compares with `domains` (registrable domains, ASCII,
@@ -300,7 +300,10 @@ impl SpoofChecker {
     /// A checker with the top domains of a list in the built-in list's format (one domain a
     /// line, `#` comments; see [`parse_domain_list`](crate::parse_domain_list)).
     pub fn from_top_domains_text(text: &str) -> Self {
-        Self::with_top_domains(crate::parse_domain_list(text))
+        let lines = text.bytes().filter(|&b| b == b'\n').count();
+        SpoofChecker {
+            top: TopDomains::with_capacity(crate::parse_domain_list(text), lines),
+        }
     }
 
     /// The number of top domains compared with (domains of the same skeleton count once).
