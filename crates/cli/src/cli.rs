@@ -104,8 +104,9 @@ Example:
     },
     /// Show URLs as a person should see them before trusting them (URL rendering).
     ///
-    /// No credentials; hosts in Unicode only where the UTS 39 spoof checks pass (otherwise
-    /// in xn-- form: `weburl explain` says why); percent-encoded text decoded where safe; a
+    /// No credentials; hosts in Unicode only where a browser's IDN policy (Chromium's, on
+    /// UTS 39) allows and the host is no lookalike of a popular site (otherwise in xn-- form:
+    /// --why or `weburl explain` names the rule); percent-encoded text decoded where safe; a
     /// URL with right-to-left text as its host alone (unless --ltr). One line per input.
     #[command(after_help = "\
 Examples:
