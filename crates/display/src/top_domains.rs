@@ -90,7 +90,13 @@ impl TopDomains {
     /// its subdomains.
     pub(crate) fn lookalike_of(&self, host: &str) -> Option<&str> {
         let host = host.trim_end_matches('.');
-        let skeleton = host_skeleton(host);
+        alternatives(host)
+            .iter()
+            .find_map(|alt| self.lookalike_by_skeleton(host, &host_skeleton(alt)))
+    }
+
+    /// [`lookalike_of`](Self::lookalike_of) for one skeleton of `host`.
+    fn lookalike_by_skeleton(&self, host: &str, skeleton: &str) -> Option<&str> {
         let mut starts: alloc::vec::Vec<usize> = core::iter::once(0)
             .chain(skeleton.match_indices('.').map(|(i, _)| i + 1))
             .collect();
@@ -117,6 +123,46 @@ impl TopDomains {
         }
         None
     }
+}
+
+/// Letters that look like two different Latin letters, and the second reading (the first
+/// is the skeleton's): Chromium's supplemental hostnames (`þ` as b or p, `œ` as ce or oe,
+/// `ł` as l or t, `ӏ` as l or i).
+const TWO_READINGS: &[(char, &str)] = &[('þ', "b"), ('œ', "oe"), ('ł', "t"), ('ӏ', "i")];
+
+/// The most such letters a host is read both ways for (2^5 = 32 skeletons at most); a host
+/// with more is compared as it is (Chromium stops at five too).
+const MAX_TWO_READINGS: usize = 5;
+
+/// `host`, then the variants of `host` with letters of [`TWO_READINGS`] read the second way.
+fn alternatives(host: &str) -> alloc::vec::Vec<String> {
+    let mut out = alloc::vec![String::from(host)];
+    let count = host
+        .chars()
+        .filter(|c| TWO_READINGS.iter().any(|(t, _)| t == c))
+        .count();
+    if count == 0 || count > MAX_TWO_READINGS {
+        return out;
+    }
+    for mask in 1u32..(1 << count) {
+        let mut variant = String::with_capacity(host.len());
+        let mut i = 0;
+        for c in host.chars() {
+            match TWO_READINGS.iter().find(|(t, _)| *t == c) {
+                Some((_, second)) => {
+                    if mask & (1 << i) != 0 {
+                        variant.push_str(second);
+                    } else {
+                        variant.push(c);
+                    }
+                    i += 1;
+                }
+                None => variant.push(c),
+            }
+        }
+        out.push(variant);
+    }
+    out
 }
 
 /// Whether diacritics are removed before the skeleton: only when every code point is
@@ -172,6 +218,7 @@ fn extra_confusable(c: char) -> Option<&'static str> {
         'ԍ' | 'ဌ' => "g",
         'ട' | 'ร' | 'ຣ' | 'ຮ' => "s",
         '၂' => "j",
+        'စ' => "o",
         '०' | '০' | '੦' | '૦' | 'ଠ' | '୦' | '೦' => "o",
         '৭' | '੧' | '૧' => "q",
         'บ' | 'ບ' => "u",
