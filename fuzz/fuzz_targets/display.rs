@@ -3,13 +3,14 @@
 //! default-ignorable code point in the text but the optional left-to-right wrapping, the
 //! registrable domain always shown whole at the end of an elided host, and the unelided
 //! rendering of a URL without credentials parsing back to the URL (when its
-//! percent-encoded bytes are in uppercase hex, as the parser writes them again).
+//! percent-encoded bytes are in uppercase hex, as the parser writes them again); also with
+//! the input itself as the top-domains list.
 #![no_main]
 
 use icu_properties::props::{BidiControl, DefaultIgnorableCodePoint};
 use icu_properties::CodePointSetData;
 use libfuzzer_sys::fuzz_target;
-use weburl::display::{ElisionOrder, LtrWrap, Rendered, WidthUnit};
+use weburl::display::{ElisionOrder, LtrWrap, Rendered, SpoofChecker, WidthUnit};
 use weburl::{HostKind, Url, UrlDisplay};
 use weburl_fuzz::utf8;
 
@@ -122,4 +123,13 @@ fuzz_target!(|data: &[u8]| {
     check(&url, &r, true, "path first, simplified");
     let r = url.display().host_only(true).max_width(width / 4).render();
     check(&url, &r, false, "host only");
+    // The input as a top-domains list (`weburl display --top-domains FILE`): any text makes
+    // a checker, and a rendering with it keeps the invariants.
+    let checker = SpoofChecker::from_top_domains_text(input);
+    let r = url
+        .display()
+        .spoof_checker(&checker)
+        .mark_registrable_domain(true)
+        .render();
+    check(&url, &r, false, "own top domains");
 });

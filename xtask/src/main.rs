@@ -15,6 +15,7 @@ mod python;
 mod reference_diff;
 mod scaling;
 mod test;
+mod top_domains;
 mod util;
 mod wpt_sync;
 
@@ -47,6 +48,9 @@ commands:
                     and publicsuffixlist (crates/python/bench/bench.py)
   fuzz [--seconds N] [--sanitizer address|none] [TARGET...]
                     run the cargo-fuzz targets in fuzz/ for N seconds each (default 60)
+  top-domains [--from FILE --revision REV]
+                    check crates/display/data/top_domains.txt (>= 5,000 domains), or rewrite
+                    it from Chromium's top_domains/domains.list at commit REV
   scaling           time adversarial inputs at growing sizes; fail on super-linear growth
   node-data         rerun Node.js (when on PATH) for the file-path test data it answers
   reference-diff [--sample N] [--show N] [--mutations N] [--setter-sequences N]
@@ -89,6 +93,7 @@ fn main() -> ExitCode {
         Some("bench") => bench::main(&rest),
         Some("capi") => capi::main(&rest),
         Some("capi-bench") => capi_bench::main(&rest),
+        Some("top-domains") => top_domains::main(&rest),
         Some("node-data") => node_data::main(&rest),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");

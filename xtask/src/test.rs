@@ -7,10 +7,11 @@
 //! Cargo.toml), with all its features, so the SQL and Ballista tests run too, and the Python
 //! package's pytest suites (`python.rs`).
 
-use crate::{reference_diff, util, wpt_sync, Result};
+use crate::{reference_diff, top_domains, util, wpt_sync, Result};
 
 pub fn main(args: &[String]) -> Result {
     wpt_sync::sync(&wpt_sync::Options::default())?;
+    top_domains::main(&[])?;
     let mut cmd = util::cargo();
     cmd.current_dir(util::workspace_root())
         .args(["test", "--workspace", "--all-features"])

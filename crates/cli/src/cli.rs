@@ -95,13 +95,18 @@ Example:
         /// Parse relative to this URL.
         #[arg(long, value_name = "URL")]
         base: Option<String>,
+        /// Compare the host with the top domains in FILE (one domain a line, `#`
+        /// comments) instead of the built-in list, as `weburl display --top-domains`.
+        #[arg(long, value_name = "FILE")]
+        top_domains: Option<std::path::PathBuf>,
         /// The URL to explain.
         url: String,
     },
     /// Show URLs as a person should see them before trusting them (URL rendering).
     ///
-    /// No credentials; hosts in Unicode only where the UTS 39 spoof checks pass (otherwise
-    /// in xn-- form: `weburl explain` says why); percent-encoded text decoded where safe; a
+    /// No credentials; hosts in Unicode only where a browser's IDN policy (Chromium's, on
+    /// UTS 39) allows and the host is no lookalike of a popular site (otherwise in xn-- form:
+    /// --why or `weburl explain` names the rule); percent-encoded text decoded where safe; a
     /// URL with right-to-left text as its host alone (unless --ltr). One line per input.
     #[command(after_help = "\
 Examples:
@@ -128,6 +133,14 @@ Examples:
         /// URL with right-to-left text as its host alone.
         #[arg(long)]
         ltr: bool,
+        /// Compare hosts with the top domains in FILE (one domain a line, `#` comments)
+        /// instead of the built-in list of popular sites, for this run.
+        #[arg(long, value_name = "FILE")]
+        top_domains: Option<std::path::PathBuf>,
+        /// After each line, a tab and, for each label shown in xn-- form, the rule that
+        /// refused its Unicode form (`xn--80ak6aa92e=whole-script-confusable`).
+        #[arg(long)]
+        why: bool,
         /// Parse relative to this URL.
         #[arg(long, value_name = "URL")]
         base: Option<String>,

@@ -3,6 +3,7 @@
 use std::io::Write;
 use std::ops::Range;
 
+use weburl::display::SpoofChecker;
 use weburl::{Host, Url, ValidationError};
 
 use crate::columns;
@@ -63,6 +64,7 @@ pub fn write(
     input: &str,
     url: &Url,
     errors: &[ValidationError],
+    checker: Option<&SpoofChecker>,
 ) -> std::io::Result<()> {
     let href = url.href();
     if input != href {
@@ -72,7 +74,7 @@ pub fn write(
     writeln!(out, "origin    {}", url.origin())?;
     writeln!(out, "host type {}", host_type(url))?;
     write_site(out, url)?;
-    crate::display::explain(out, url)?;
+    crate::display::explain(out, url, checker)?;
     if url.has_opaque_path() {
         writeln!(out, "path      opaque")?;
     }
@@ -121,13 +123,17 @@ pub fn write(
 }
 
 /// Explains one URL (parsed against `base`, if given).
-pub fn run(input: &str, base: Option<&Url>) -> Result<Status, CliError> {
+pub fn run(
+    input: &str,
+    base: Option<&Url>,
+    checker: Option<&SpoofChecker>,
+) -> Result<Status, CliError> {
     let mut status = Status::default();
     let mut errors: Vec<ValidationError> = Vec::new();
     let options = crate::input::options(base);
     let mut out = Out::stdout();
     match options.parse_with_sink(input, &mut errors) {
-        Ok(url) => write(&mut out, input, &url, &errors)?,
+        Ok(url) => write(&mut out, input, &url, &errors, checker)?,
         Err(err) => {
             status.fail();
             report!("{input}: {err}");
@@ -145,7 +151,7 @@ mod tests {
         let mut errors = Vec::new();
         let url = Url::options().parse_with_sink(input, &mut errors).unwrap();
         let mut buf = Vec::new();
-        write(&mut buf, input, &url, &errors).unwrap();
+        write(&mut buf, input, &url, &errors, None).unwrap();
         String::from_utf8(buf).unwrap()
     }
 

@@ -41,13 +41,22 @@ fn run(command: Command) -> Result<Status, CliError> {
             base: b,
             urls,
         } => check::run(&urls, base(b.as_deref())?.as_ref(), strict),
-        Command::Explain { base: b, url } => explain::run(&url, base(b.as_deref())?.as_ref()),
+        Command::Explain {
+            base: b,
+            top_domains,
+            url,
+        } => {
+            let checker = display::checker(top_domains.as_deref())?;
+            explain::run(&url, base(b.as_deref())?.as_ref(), checker.as_ref())
+        }
         Command::Display {
             max_width,
             omit_scheme,
             omit_trivial_subdomains,
             host_only,
             ltr,
+            top_domains,
+            why,
             base: b,
             urls,
         } => {
@@ -57,8 +66,15 @@ fn run(command: Command) -> Result<Status, CliError> {
                 omit_trivial_subdomains,
                 host_only,
                 ltr,
+                why,
             };
-            display::run(&urls, base(b.as_deref())?.as_ref(), options)
+            let checker = display::checker(top_domains.as_deref())?;
+            display::run(
+                &urls,
+                base(b.as_deref())?.as_ref(),
+                options,
+                checker.as_ref(),
+            )
         }
         Command::Get {
             base: b,

@@ -92,3 +92,68 @@ fn explain_says_why_a_label_is_in_ace_form() {
     let (_, out, _) = run(&["explain", "https://www.xn--bcher-kva.de/"], "");
     assert!(out.contains("display   https://www.bücher.de/\n"), "{out}");
 }
+
+#[test]
+fn display_why_names_the_rule() {
+    let (code, out, _) = run(
+        &[
+            "display",
+            "--host-only",
+            "--why",
+            "https://аррӏе.com/",
+            "https://googlé.com/",
+            "https://bücher.de/",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "xn--80ak6aa92e.com\txn--80ak6aa92e=whole-script-confusable\n\
+         xn--googl-fsa.com\txn--googl-fsa=lookalike\n\
+         bücher.de\n"
+    );
+}
+
+#[test]
+fn display_top_domains_file_replaces_the_list() {
+    let dir = std::env::temp_dir().join(format!("weburl-top-domains-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("top.txt");
+    std::fs::write(&file, "# my sites\nexample.org\n\n").unwrap();
+    let file = file.to_str().unwrap();
+    // googlé.com is a lookalike for the built-in list, not for this one; exämple.org is.
+    let (code, out, _) = run(
+        &[
+            "display",
+            "--host-only",
+            "--top-domains",
+            file,
+            "https://googlé.com/",
+            "https://exämple.org/",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(out, "googlé.com\nxn--exmple-cua.org\n");
+    let (_, out, _) = run(
+        &["explain", "--top-domains", file, "https://exämple.org/"],
+        "",
+    );
+    assert!(
+        out.contains("xn--exmple-cua shown, not exämple: looks like example.org (lookalike)"),
+        "{out}"
+    );
+    let (code, _, err) = run(
+        &[
+            "display",
+            "--top-domains",
+            "/nonexistent/top.txt",
+            "https://a.b/",
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("--top-domains /nonexistent/top.txt"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 
 use weburl_core::{HostKind, Url};
 
-use crate::spoof::{self, SpoofChecker, SpoofReason};
+use crate::spoof::{SpoofChecker, SpoofReason};
 
 /// A label shown in its `xn--` form, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -113,7 +113,11 @@ fn unicode_labels(ascii: &str, checker: Option<&SpoofChecker>, out: &mut HostTex
         .rsplit('.')
         .next()
         .unwrap_or_default();
-    let latin_tld = spoof::tld_looks_latin(tld);
+    let tld_ascii = ascii
+        .trim_end_matches('.')
+        .rsplit('.')
+        .next()
+        .unwrap_or_default();
     let mut text = String::with_capacity(unicode.len().max(ascii.len()));
     for (i, (a, u)) in ascii.split('.').zip(unicode.split('.')).enumerate() {
         if i > 0 {
@@ -128,7 +132,7 @@ fn unicode_labels(ascii: &str, checker: Option<&SpoofChecker>, out: &mut HostTex
         // elsewhere.
         let back = weburl_host::domain_to_ascii(u, false, &mut ());
         let outcome = if back.as_deref() == Ok(a) {
-            checker.check_unicode_label(u, latin_tld)
+            checker.check_unicode_label(u, tld_ascii, tld)
         } else {
             Err(SpoofReason::NotIdna)
         };
@@ -144,9 +148,24 @@ fn unicode_labels(ascii: &str, checker: Option<&SpoofChecker>, out: &mut HostTex
             }
         }
     }
-    if text != ascii {
-        out.text = Cow::Owned(text);
+    if text == ascii {
+        return;
     }
+    // The whole host against the top domains (its skeleton, diacritics removed): a
+    // lookalike is shown in `xn--` form, every label.
+    if let Err(reason) = checker.check_host(&text) {
+        for (a, u) in ascii.split('.').zip(unicode.split('.')) {
+            if a != u && !out.ace.iter().any(|l| l.label == a) {
+                out.ace.push(AceLabel {
+                    label: String::from(a),
+                    unicode: String::from(u),
+                    reason: reason.clone(),
+                });
+            }
+        }
+        return;
+    }
+    out.text = Cow::Owned(text);
 }
 
 /// Drops a leading `www` or `m` label when it is not part of the registrable domain.

@@ -4,26 +4,41 @@
 //!
 //! The URL Standard's [URL rendering](https://url.spec.whatwg.org/#url-rendering-i18n)
 //! notes that "various characters can be used in homograph spoofing attacks" and points at
-//! UTS 39. A label passes when none of these holds (checked in this order, the first one
-//! found is the reason):
+//! UTS 39, and browsers add rules of their own; this module follows the IDN display policy of
+//! Chromium (its `url_formatter` spoof checker; module `policy` has the rules and their
+//! data). A non-ASCII label passes when none of these holds (checked in this order, the
+//! first one found is the reason, named by [`SpoofReason::name`]):
 //!
-//! 1. it contains a Default_Ignorable_Code_Point, which is invisible (ZWJ, ZWNJ, ...);
-//! 2. it contains a UTS 46 deviation character (ß, ς; ZWJ and ZWNJ are caught by 1): the
-//!    standard's nontransitional processing keeps them, but a reader (and older software)
-//!    takes `faß` for `fass`;
-//! 3. it contains a code point outside UTS 39's General Security Profile for identifiers
-//!    (Identifier_Status=Restricted: symbols, emoji, obsolete and limited-use scripts, ...);
-//! 4. it repeats a nonspacing mark (UTS 39 §5.4, "sequences of the same nonspacing mark");
-//! 5. its restriction level is worse than Highly Restrictive (UTS 39 §5.2): one script, or
-//!    Latin with Han and Hiragana/Katakana (Japanese), Han and Bopomofo (Chinese) or Han and
-//!    Hangul (Korean);
-//! 6. it mixes decimal digits of more than one numbering system (UTS 39 §5.3);
-//! 7. it is a whole-script confusable of Latin: no Latin letter in it, but its skeleton is
-//!    all ASCII (`аррӏе`, all Cyrillic, whose skeleton is `apple`), under a top-level domain
-//!    that looks Latin (an ASCII one: `.com`, not `.рф`);
-//! 8. its skeleton equals the skeleton of a well-known domain's first label (`lınkedin`,
-//!    with U+0131 LATIN SMALL LETTER DOTLESS I, against `linkedin.com`), from a built-in
-//!    list the caller can replace. This check does not depend on the top-level domain.
+//! 1. `not-IDNA`: a `-` first, last, or in the third and fourth positions (UTS 46
+//!    CheckHyphens);
+//! 2. `invisible`: a Default_Ignorable_Code_Point (ZWJ, ZWNJ, ...);
+//! 3. `deviation`: a UTS 46 deviation character (ß, ς): the standard's nontransitional
+//!    processing keeps them, but a reader (and older software) takes `faß` for `fass`;
+//! 4. `not-identifier`: a code point outside UTS 39's General Security Profile (symbols,
+//!    emoji, limited-use scripts, ...; what ICU's recommended set keeps is allowed);
+//!    `excluded`: one Chromium removes from it (Latin Extended Additional, hyphen lookalikes,
+//!    ...);
+//! 5. `repeated-mark` / `stacked-marks`: the same nonspacing mark twice on one base (UTS 39
+//!    §5.4), or a combining diacritic on a letter that has a mark already;
+//! 6. `mixed-script`: a restriction level worse than Highly Restrictive (UTS 39 §5.2): one
+//!    script, or Latin with Han and Hiragana/Katakana, Han and Bopomofo, or Han and Hangul;
+//! 7. `mixed-numbering`: decimal digits of more than one numbering system (UTS 39 §5.3);
+//! 8. `tld-specific`, `unsafe-middle-dot`: þ, ð outside `.is` and `.fo`, ə outside `.az`;
+//!    U+00B7 except in `l·l` under `.cat`;
+//! 9. for a label of one script without kana marks or combining diacritics:
+//!    `whole-script-confusable` (all its letters look Latin, and the TLD is neither written in
+//!    that script nor one of its readers' country codes: `аррӏе.com`, not `аррӏе.рф`), then
+//!    `digit-lookalike`;
+//! 10. otherwise: `digit-lookalike` (ASCII digits with letters that look like digits: `1շ`),
+//!     `non-ascii-latin-mixed` (`héllo中国`), then Chromium's dangerous patterns, each named
+//!     (`prolonged-sound-mark`, `katakana-middle-dot`, `kana-iteration-mark`, `kana-twin`,
+//!     `slash-lookalike`, `cjk-latin-lookalike`, `combining-mark-after-non-latin`,
+//!     `dot-above-after-ijl`, `combining-voiced-mark`).
+//!
+//! Then the whole host: `lookalike` when the skeleton of its last two to four labels, with
+//! diacritics removed, is the skeleton of a top domain that the host is not a subdomain of
+//! (`googlé.com` against `google.com`), from the built-in list of 5,000 popular sites
+//! ([`TOP_DOMAINS`](crate::TOP_DOMAINS), Chromium's) or one the caller gives.
 //!
 //! An all-ASCII label is always safe: it is shown as it is whatever it looks like.
 
@@ -32,11 +47,12 @@ use alloc::vec::Vec;
 use core::fmt;
 use std::sync::OnceLock;
 
+use unicode_normalization::char::decompose_canonical;
 use unicode_script::{Script, UnicodeScript};
-use unicode_security::{GeneralSecurityProfile, RestrictionLevel, RestrictionLevelDetection};
+use unicode_security::{GeneralSecurityProfile, RestrictionLevel};
 
-use crate::unicode;
-use crate::well_known::WELL_KNOWN_DOMAINS;
+use crate::top_domains::TopDomains;
+use crate::{policy, unicode};
 
 /// Why a domain label is shown in its `xn--` form rather than in Unicode.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,10 +90,38 @@ pub enum SpoofReason {
         /// The ASCII string it looks like (its UTS 39 skeleton).
         looks_like: String,
     },
-    /// The skeleton equals a well-known domain's.
+    /// The host's skeleton, diacritics removed, equals a top domain's.
     LookalikeOf {
-        /// The well-known domain imitated.
+        /// The top domain imitated.
         domain: String,
+    },
+    /// A code point of the identifier profile that Chromium's policy excludes (Latin
+    /// Extended Additional, Greek Extended, lookalikes of hyphens, slashes and quotes, ...).
+    Excluded(char),
+    /// More than one combining mark on one base, one of them not part of a precomposed
+    /// letter (`á́`).
+    StackedMarks(char),
+    /// A letter allowed only under some TLDs (þ and ð under `.is` and `.fo`, ə under `.az`).
+    TldSpecific {
+        /// The letter.
+        char: char,
+        /// The TLDs under which it is allowed.
+        tlds: &'static [&'static str],
+    },
+    /// A middle dot U+00B7 other than between two `l` under `.cat`.
+    UnsafeMiddleDot,
+    /// A label of ASCII digits and characters that look like digits (`1շ`).
+    DigitLookalike(char),
+    /// A Latin letter outside ASCII in a label with letters of a script other than Latin,
+    /// Greek and Cyrillic (`héllo中国`).
+    NonAsciiLatinMixed(char),
+    /// One of the dangerous patterns of Chromium's policy (Japanese marks out of context,
+    /// kana and CJK lookalikes of Latin letters or slashes, a dot above after i, j, l, ...).
+    DangerousPattern {
+        /// The pattern's name (`prolonged-sound-mark`, `dot-above-after-ijl`, ...).
+        pattern: &'static str,
+        /// The code point that matched it.
+        char: char,
     },
 }
 
@@ -94,6 +138,13 @@ impl SpoofReason {
             SpoofReason::MixedNumbering { .. } => "mixed-numbering",
             SpoofReason::WholeScriptConfusable { .. } => "whole-script-confusable",
             SpoofReason::LookalikeOf { .. } => "lookalike",
+            SpoofReason::Excluded(_) => "excluded",
+            SpoofReason::StackedMarks(_) => "stacked-marks",
+            SpoofReason::TldSpecific { .. } => "tld-specific",
+            SpoofReason::UnsafeMiddleDot => "unsafe-middle-dot",
+            SpoofReason::DigitLookalike(_) => "digit-lookalike",
+            SpoofReason::NonAsciiLatinMixed(_) => "non-ascii-latin-mixed",
+            SpoofReason::DangerousPattern { pattern, .. } => pattern,
         }
     }
 }
@@ -132,25 +183,50 @@ impl fmt::Display for SpoofReason {
             ),
             SpoofReason::WholeScriptConfusable { script, looks_like } => write!(
                 f,
-                "all {script}, looks like Latin \"{looks_like}\" under a Latin top-level domain"
+                "all {script}, looks like Latin \"{looks_like}\" under a top-level domain not of {script} readers"
             ),
             SpoofReason::LookalikeOf { domain } => write!(f, "looks like {domain}"),
+            SpoofReason::Excluded(c) => write!(
+                f,
+                "{c} (U+{:04X}) is excluded by the browser IDN policy",
+                u32::from(*c)
+            ),
+            SpoofReason::StackedMarks(c) => write!(
+                f,
+                "more than one combining mark on one letter (U+{:04X})",
+                u32::from(*c)
+            ),
+            SpoofReason::TldSpecific { char, tlds } => write!(
+                f,
+                "{char} (U+{:04X}) is allowed only under .{}",
+                u32::from(*char),
+                tlds.join(", .")
+            ),
+            SpoofReason::UnsafeMiddleDot => {
+                f.write_str("middle dot U+00B7 outside l\u{b7}l under .cat")
+            }
+            SpoofReason::DigitLookalike(c) => write!(
+                f,
+                "digits with {c} (U+{:04X}), which looks like a digit",
+                u32::from(*c)
+            ),
+            SpoofReason::NonAsciiLatinMixed(c) => write!(
+                f,
+                "Latin letter {c} (U+{:04X}) mixed with another script",
+                u32::from(*c)
+            ),
+            SpoofReason::DangerousPattern { pattern, char } => write!(
+                f,
+                "{char} (U+{:04X}) in a dangerous pattern ({pattern})",
+                u32::from(*char)
+            ),
         }
     }
 }
 
 impl std::error::Error for SpoofReason {}
 
-/// A well-known domain and the skeleton of its first label.
-#[derive(Clone, Debug)]
-struct WellKnown {
-    domain: String,
-    /// The first label, in Unicode.
-    label: String,
-    skeleton: String,
-}
-
-/// The spoof checker: the checks of this module with a list of well-known domains.
+/// The spoof checker: the checks of this module with a list of top domains.
 ///
 /// ```
 /// use weburl_display::{SpoofChecker, SpoofReason};
@@ -158,30 +234,33 @@ struct WellKnown {
 /// let checker = SpoofChecker::new();
 /// assert_eq!(checker.check_label("bücher", "de"), Ok(()));
 /// assert_eq!(checker.check_label("рус", "рф"), Ok(())); // Cyrillic under a Cyrillic TLD
+/// assert_eq!(checker.check_label("scope", "ru"), Ok(()));
 /// assert_eq!(checker.check_label("рус", "com").unwrap_err().name(), "whole-script-confusable");
-/// // Whatever the TLD, a lookalike of a well-known domain's label is not shown.
-/// assert_eq!(checker.check_label("аррӏе", "рф").unwrap_err().name(), "lookalike");
+/// // Cyrillic readers' TLDs take Cyrillic labels, even ones that look Latin.
+/// assert_eq!(checker.check_label("аррӏе", "рф"), Ok(()));
 /// assert_eq!(
 ///     checker.check_label("аррӏе", "com").unwrap_err().name(),
 ///     "whole-script-confusable"
 /// );
-/// let mine = SpoofChecker::with_well_known_domains(["example.com"]);
+/// // A diacritic variant of a top domain.
 /// assert_eq!(
-///     mine.check_label("ехаmple", "org"), // Cyrillic е, х, а
-///     Err(SpoofReason::MixedScript { scripts: ["Cyrillic", "Latin"] })
+///     checker.check_label("googlé", "com"),
+///     Err(SpoofReason::LookalikeOf { domain: "google.com".into() })
 /// );
+/// let mine = SpoofChecker::with_top_domains(["example.org"]);
+/// assert_eq!(
+///     mine.check_label("exämple", "org"),
+///     Err(SpoofReason::LookalikeOf { domain: "example.org".into() })
+/// );
+/// assert_eq!(mine.check_label("googlé", "com"), Ok(()));
 /// assert_eq!(
 ///     mine.check_label("exаmple", "org").unwrap_err().name(), // only the а is Cyrillic
-///     "mixed-script"
-/// );
-/// assert_eq!(
-///     mine.check_label("ехamрlе", "ru").unwrap_err().name(),
 ///     "mixed-script"
 /// );
 /// ```
 #[derive(Clone, Debug)]
 pub struct SpoofChecker {
-    well_known: Vec<WellKnown>,
+    top: TopDomains,
 }
 
 impl Default for SpoofChecker {
@@ -191,32 +270,45 @@ impl Default for SpoofChecker {
 }
 
 impl SpoofChecker {
-    /// A checker with the built-in list of well-known domains ([`WELL_KNOWN_DOMAINS`]).
+    /// A checker with the built-in top-domains list ([`TOP_DOMAINS`](crate::TOP_DOMAINS)).
     pub fn new() -> Self {
-        Self::with_well_known_domains(WELL_KNOWN_DOMAINS)
+        Self::from_top_domains_text(crate::TOP_DOMAINS)
     }
 
-    /// A checker whose lookalike check compares with `domains` (registrable domains, ASCII
-    /// or Unicode) instead of the built-in list.
+    /// A checker whose lookalike check compares with `domains` (registrable domains, ASCII,
+    /// `xn--` or Unicode) instead of the built-in list.
+    pub fn with_top_domains<I, S>(domains: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        SpoofChecker {
+            top: TopDomains::new(domains),
+        }
+    }
+
+    /// The same as [`with_top_domains`](Self::with_top_domains) (the name of earlier
+    /// versions).
     pub fn with_well_known_domains<I, S>(domains: I) -> Self
     where
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
     {
-        let well_known = domains
-            .into_iter()
-            .map(|d| {
-                let domain = String::from(d.as_ref());
-                let first = domain.split('.').next().unwrap_or_default();
-                let label = to_unicode(first);
-                WellKnown {
-                    skeleton: skeleton(&label),
-                    label,
-                    domain,
-                }
-            })
-            .collect();
-        SpoofChecker { well_known }
+        Self::with_top_domains(domains)
+    }
+
+    /// A checker with the top domains of a list in the built-in list's format (one domain a
+    /// line, `#` comments; see [`parse_domain_list`](crate::parse_domain_list)).
+    pub fn from_top_domains_text(text: &str) -> Self {
+        let lines = text.bytes().filter(|&b| b == b'\n').count();
+        SpoofChecker {
+            top: TopDomains::with_capacity(crate::parse_domain_list(text), lines),
+        }
+    }
+
+    /// The number of top domains compared with (domains of the same skeleton count once).
+    pub fn top_domain_count(&self) -> usize {
+        self.top.len()
     }
 
     /// The checker with the built-in list, built once.
@@ -226,8 +318,8 @@ impl SpoofChecker {
     }
 
     /// Checks one domain label (in Unicode or `xn--` form) under the top-level domain `tld`
-    /// (Unicode or `xn--` form; the empty string counts as a Latin-looking TLD). `Ok` means
-    /// the label may be shown in Unicode.
+    /// (Unicode or `xn--` form). `Ok` means the label may be shown in Unicode. The
+    /// top-domains comparison is made on `label.tld`.
     pub fn check_label(&self, label: &str, tld: &str) -> Result<(), SpoofReason> {
         let unicode = to_unicode(label);
         if unicode.is_ascii() {
@@ -239,45 +331,66 @@ impl SpoofChecker {
                 Ok(())
             };
         }
-        let tld = to_unicode(tld);
-        self.check_unicode_label(&unicode, tld_looks_latin(&tld))
+        let tld_unicode = to_unicode(tld);
+        let tld_ascii = weburl_host::domain_to_ascii(&tld_unicode, false, &mut ())
+            .map(|t| t.to_string())
+            .unwrap_or_else(|_| tld.to_ascii_lowercase());
+        self.check_unicode_label(&unicode, &tld_ascii, &tld_unicode)?;
+        let host = if tld_unicode.is_empty() {
+            unicode
+        } else {
+            alloc::format!("{unicode}.{tld_unicode}")
+        };
+        self.check_host(&host)
     }
 
-    /// The checks on a non-ASCII label in Unicode form.
+    /// The checks on a non-ASCII label in Unicode form, under a TLD in its ASCII and Unicode
+    /// forms.
     pub(crate) fn check_unicode_label(
         &self,
         label: &str,
-        latin_tld: bool,
+        tld_ascii: &str,
+        tld_unicode: &str,
     ) -> Result<(), SpoofReason> {
+        // UTS 46 CheckHyphens, which browsers apply to what they show: no `-` first or
+        // last, nor in the third and fourth positions.
+        let mut hyphens = label.chars().map(|c| c == '-');
+        let third_fourth = hyphens.nth(2) == Some(true) && hyphens.next() == Some(true);
+        if third_fourth || label.starts_with('-') || label.ends_with('-') {
+            return Err(SpoofReason::NotIdna);
+        }
         check_code_points(label)?;
-        if label.detect_restriction_level() > RestrictionLevel::HighlyRestrictive {
+        let level = policy::restriction_level(label);
+        if level > RestrictionLevel::HighlyRestrictive {
             return Err(SpoofReason::MixedScript {
                 scripts: two_scripts(label),
             });
         }
         check_numbering(label)?;
-        let skeleton = skeleton(label);
-        if latin_tld && skeleton.is_ascii() && !has_latin_letter(label) {
-            return Err(SpoofReason::WholeScriptConfusable {
-                script: main_script(label),
-                looks_like: skeleton,
-            });
+        let chars: Vec<char> = label.chars().collect();
+        policy::check_tld_specific(&chars, tld_ascii)?;
+        if level <= RestrictionLevel::SingleScript && !policy::needs_pattern_checks(&chars) {
+            policy::check_whole_script(&chars, tld_ascii, tld_unicode)?;
+            return policy::check_digit_lookalike(&chars);
         }
-        if let Some(known) = self
-            .well_known
-            .iter()
-            .find(|k| k.skeleton == skeleton && k.label != label)
-        {
-            return Err(SpoofReason::LookalikeOf {
-                domain: known.domain.clone(),
-            });
+        policy::check_digit_lookalike(&chars)?;
+        policy::check_non_ascii_latin(&chars)?;
+        policy::check_patterns(&chars)
+    }
+
+    /// The top-domains check on a whole host in Unicode (one with a label not in ASCII).
+    pub(crate) fn check_host(&self, host: &str) -> Result<(), SpoofReason> {
+        match self.top.lookalike_of(host) {
+            Some(domain) => Err(SpoofReason::LookalikeOf {
+                domain: String::from(domain),
+            }),
+            None => Ok(()),
         }
-        Ok(())
     }
 }
 
-/// Whether `label` may be shown in Unicode, checked with the built-in well-known domains and
-/// as if under a Latin-looking top-level domain (the strictest case); the reason when not.
+/// Whether `label` may be shown in Unicode, checked with the built-in top domains and as if
+/// under `.com` (a TLD of no script's readers: the strictest case); the reason when not.
 /// `label` may be in Unicode or `xn--` form.
 ///
 /// ```
@@ -294,10 +407,13 @@ impl SpoofChecker {
 ///     Err(SpoofReason::LookalikeOf { domain: "linkedin.com".into() })
 /// );
 /// let reason = is_spoof_safe("аррӏе").unwrap_err();
-/// assert_eq!(reason.to_string(), "all Cyrillic, looks like Latin \"apple\" under a Latin top-level domain");
+/// assert_eq!(
+///     reason.to_string(),
+///     "all Cyrillic, looks like Latin \"apple\" under a top-level domain not of Cyrillic readers"
+/// );
 /// ```
 pub fn is_spoof_safe(label: &str) -> Result<(), SpoofReason> {
-    SpoofChecker::shared().check_label(label, "")
+    SpoofChecker::shared().check_label(label, "com")
 }
 
 /// Whether `label` starts with the ACE prefix `xn--` (ASCII case-insensitively).
@@ -317,19 +433,9 @@ fn to_unicode(label: &str) -> String {
     }
 }
 
-/// Whether a top-level domain (in Unicode) looks Latin: all ASCII, or containing Latin.
-pub(crate) fn tld_looks_latin(tld: &str) -> bool {
-    tld.is_ascii() || has_latin_letter(tld)
-}
-
-/// The UTS 39 skeleton of `s`.
-pub(crate) fn skeleton(s: &str) -> String {
-    unicode_security::skeleton(s).collect()
-}
-
 /// Steps 1 to 4: invisible, deviation and restricted code points, repeated marks.
 fn check_code_points(label: &str) -> Result<(), SpoofReason> {
-    let mut previous = None;
+    let mut base_marks: Vec<char> = Vec::new();
     for c in label.chars() {
         if unicode::is_default_ignorable(c) {
             return Err(SpoofReason::Invisible(c));
@@ -338,16 +444,35 @@ fn check_code_points(label: &str) -> Result<(), SpoofReason> {
         if c == '\u{00DF}' || c == '\u{03C2}' {
             return Err(SpoofReason::Deviation(c));
         }
-        if !c.identifier_allowed() {
+        if !c.identifier_allowed() && !policy::icu_recommended_extra(c) {
             return Err(SpoofReason::NotIdentifier {
                 char: c,
                 identifier_type: identifier_type_name(c),
             });
         }
-        if previous == Some(c) && unicode::is_nonspacing_mark(c) {
-            return Err(SpoofReason::RepeatedMark(c));
+        if policy::is_excluded(c) {
+            return Err(SpoofReason::Excluded(c));
         }
-        previous = Some(c);
+        if unicode::is_nonspacing_mark(c) {
+            // The marks on the current base, its precomposed ones included (UTS 39's
+            // "same nonspacing mark" check works on NFD); any mark after one is a stack.
+            if base_marks.contains(&c) {
+                return Err(SpoofReason::RepeatedMark(c));
+            }
+            if !base_marks.is_empty() && ('\u{0300}'..='\u{036F}').contains(&c) {
+                // A combining diacritic on a letter that has a mark already (Indic and
+                // Thai signs stack by design; Latin, Greek and Cyrillic letters do not).
+                return Err(SpoofReason::StackedMarks(c));
+            }
+            base_marks.push(c);
+        } else {
+            base_marks.clear();
+            decompose_canonical(c, |d| {
+                if unicode::is_nonspacing_mark(d) {
+                    base_marks.push(d);
+                }
+            });
+        }
     }
     Ok(())
 }
@@ -391,24 +516,9 @@ fn identifier_type_name(c: char) -> &'static str {
     }
 }
 
-/// Whether `s` has a code point of the Latin script.
-fn has_latin_letter(s: &str) -> bool {
-    s.chars().any(|c| c.script() == Script::Latin)
-}
-
 /// Whether a script is a real one (not Common, Inherited or Unknown).
 fn is_specific(script: Script) -> bool {
     !matches!(script, Script::Common | Script::Inherited | Script::Unknown)
-}
-
-/// The script of the first code point of `label` with a specific script.
-fn main_script(label: &str) -> &'static str {
-    label
-        .chars()
-        .map(|c| c.script())
-        .find(|s| is_specific(*s))
-        .unwrap_or(Script::Common)
-        .full_name()
 }
 
 /// Two of the specific scripts of `label`, in order of appearance.
