@@ -79,11 +79,12 @@ mod resolve;
 #[cfg(feature = "ballista")]
 pub mod ballista;
 
-use components::{Part, UrlComponent};
+use components::UrlComponent;
+use weburl_functions::Component;
 
 /// Every function of this crate, ready to register.
 pub fn udfs() -> Vec<Arc<ScalarUDF>> {
-    let mut udfs: Vec<Arc<ScalarUDF>> = Part::ALL
+    let mut udfs: Vec<Arc<ScalarUDF>> = Component::ALL
         .iter()
         .map(|&part| Arc::new(ScalarUDF::new_from_impl(UrlComponent::new(part))))
         .collect();
