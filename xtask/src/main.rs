@@ -9,6 +9,7 @@ mod bench;
 mod fuzz;
 mod node_data;
 mod psl_sync;
+mod python;
 mod reference_diff;
 mod scaling;
 mod test;
@@ -28,11 +29,16 @@ commands:
                     copy the Public Suffix List into crates/psl/data/ against its MANIFEST
                     and regenerate the compiled list (crates/psl/src/generated.rs)
   test [ARGS...]    wpt-sync, then `cargo test --workspace --all-features [ARGS...]`;
-                    without ARGS, then the tests of crates/datafusion (own workspace)
+                    without ARGS, then the tests of crates/datafusion (own workspace) and
+                    of the Python package (crates/python, in target/python-venv)
+  test-python       only the Python package's step of `test`
   bench [--data DIR] [--quick] [--json] [--svg FILE] [--rounds N] [--show N]
         [--instructions] [--runs N] [--corpus NAME] [--limit N]
                     time weburl, ada and rust-url on the URL corpora (release build); with
                     --instructions also callgrind instructions per URL (xtask/bench/README.md)
+  bench --python [--quick] [--corpus NAME]
+                    the Python package against urllib, ada-url, can_ada, yarl, tldextract
+                    and publicsuffixlist (crates/python/bench/bench.py)
   fuzz [--seconds N] [--sanitizer address|none] [TARGET...]
                     run the cargo-fuzz targets in fuzz/ for N seconds each (default 60)
   scaling           time adversarial inputs at growing sizes; fail on super-linear growth
@@ -68,10 +74,12 @@ fn main() -> ExitCode {
     let outcome = match command.as_deref() {
         Some("wpt-sync") => wpt_sync::main(&rest),
         Some("test") => test::main(&rest),
+        Some("test-python") => python::test(),
         Some("psl-sync") => psl_sync::main(&rest),
         Some("fuzz") => fuzz::main(&rest),
         Some("scaling") => scaling::main(&rest),
         Some("reference-diff") => reference_diff::main(&rest),
+        Some("bench") if rest.first().is_some_and(|a| a == "--python") => python::bench(&rest[1..]),
         Some("bench") => bench::main(&rest),
         Some("node-data") => node_data::main(&rest),
         Some("help" | "-h" | "--help") => {

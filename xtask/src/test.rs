@@ -3,7 +3,8 @@
 //! streamed and its exit code propagated; then a sample of `cargo xtask reference-diff`
 //! (skipped, with the reason printed, where node or npm is missing). Without ARGS it then runs
 //! the tests of `crates/datafusion` (its own workspace: DataFusion and Ballista, see its
-//! Cargo.toml), with all its features, so the SQL and Ballista tests run too.
+//! Cargo.toml), with all its features, so the SQL and Ballista tests run too, and the Python
+//! package's pytest suites (`python.rs`).
 
 use crate::{reference_diff, util, wpt_sync, Result};
 
@@ -21,6 +22,7 @@ pub fn main(args: &[String]) -> Result {
     reference_diff::run(&["--sample".to_owned(), reference_diff::CI_SAMPLE.to_string()])?;
     if args.is_empty() {
         datafusion()?;
+        crate::python::test()?;
     }
     Ok(())
 }

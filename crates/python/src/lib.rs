@@ -1,0 +1,33 @@
+//! weburl for Python: the `weburl._weburl` extension module (PyO3).
+//!
+//! A thin layer over the `weburl` facade (and `weburl-pattern`): it converts Python values to
+//! Rust ones and errors to `weburl.URLError`, and nothing more; every rule lives in the Rust
+//! crates. The pure-Python modules in `python/weburl/` (`ada`, `tldextract`) build on it.
+//!
+//! Each module below registers its classes and functions with one line in [`_weburl`].
+#![deny(missing_docs)]
+
+use pyo3::prelude::*;
+
+mod batch;
+mod convert;
+mod errors;
+mod file_path;
+mod pattern;
+mod search_params;
+mod site;
+mod tld;
+mod url;
+
+/// The extension module. One line per Rust module: each adds its own names.
+#[pymodule]
+fn _weburl(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
+    url::register(m)?;
+    search_params::register(m)?;
+    site::register(m)?;
+    file_path::register(m)?;
+    pattern::register(m)?;
+    batch::register(m)?;
+    Ok(())
+}

@@ -1,0 +1,182 @@
+//! The Python package (`crates/python`): `cargo xtask test` builds it into a virtual
+//! environment under `target/` and runs its pytest suites; `cargo xtask bench --python` runs
+//! its benchmark (`crates/python/bench/bench.py`) against the other Python URL libraries.
+//!
+//! The environment is `target/python-venv`, made with the `python3` on PATH (or `$PYTHON`).
+//! Every package comes from pip at a pinned version: maturin (the build backend), pytest and
+//! hypothesis always; the comparison packages (ada-url, tldextract; for the benchmark also
+//! can_ada, yarl, publicsuffixlist) when they install, since the tests compare with fixtures of
+//! their answers when they are absent. A stamp file skips pip when the pins have not changed.
+//! The extension is built in release mode by maturin into `target/python` (its own Cargo
+//! workspace, so its build does not touch the root workspace's) and installed as a wheel.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use crate::{util, wpt_sync, Failure, Result};
+
+/// What the build and the tests need.
+const REQUIRED: &[&str] = &["maturin==1.9.4", "pytest==9.2.0", "hypothesis==6.170.17"];
+/// What the tests compare with when it installs.
+const COMPARE: &[&str] = &["ada-url==4.0.0", "tldextract==5.4.0"];
+/// What the benchmark compares with when it installs.
+const BENCH: &[&str] = &[
+    "can_ada==3.0.0",
+    "yarl==1.25.1",
+    "publicsuffixlist==1.1.2.20261023",
+];
+
+fn root() -> PathBuf {
+    util::workspace_root()
+}
+
+fn venv() -> PathBuf {
+    root().join("target/python-venv")
+}
+
+fn venv_python() -> PathBuf {
+    if cfg!(windows) {
+        venv().join("Scripts/python.exe")
+    } else {
+        venv().join("bin/python")
+    }
+}
+
+fn run(cmd: &mut Command, what: &str) -> Result {
+    util::run_streaming(cmd, what)
+}
+
+/// Creates the environment (if missing) and installs the pinned packages (if the pins
+/// changed since the last install).
+fn environment(optional: &[&str]) -> Result {
+    if !venv_python().exists() {
+        let python = std::env::var_os("PYTHON").unwrap_or_else(|| "python3".into());
+        eprintln!(
+            "xtask: {} -m venv target/python-venv",
+            Path::new(&python).display()
+        );
+        run(
+            Command::new(&python).arg("-m").arg("venv").arg(venv()),
+            "python3 -m venv (is Python 3 with venv installed?)",
+        )?;
+    }
+    let stamp = venv().join("weburl-pins.txt");
+    let pins = [REQUIRED, optional].concat().join("\n");
+    if fs::read_to_string(&stamp).is_ok_and(|s| s == pins) {
+        return Ok(());
+    }
+    eprintln!("xtask: pip install {}", REQUIRED.join(" "));
+    run(
+        Command::new(venv_python())
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+            ])
+            .args(REQUIRED),
+        "pip install (maturin, pytest, hypothesis)",
+    )?;
+    for package in optional {
+        eprintln!("xtask: pip install {package} (optional)");
+        let status = Command::new(venv_python())
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+                package,
+            ])
+            .status();
+        if !status.is_ok_and(|s| s.success()) {
+            eprintln!("xtask: {package} did not install; going on without it");
+        }
+    }
+    fs::write(&stamp, pins).map_err(|e| Failure::new(format!("{}: {e}", stamp.display())))
+}
+
+/// Builds the wheel (release) and installs it into the environment.
+fn build_and_install() -> Result {
+    let wheels = root().join("target/python/wheels");
+    let _ = fs::remove_dir_all(&wheels);
+    let maturin = if cfg!(windows) {
+        venv().join("Scripts/maturin.exe")
+    } else {
+        venv().join("bin/maturin")
+    };
+    eprintln!("xtask: maturin build --release (crates/python)");
+    run(
+        Command::new(maturin)
+            .current_dir(root().join("crates/python"))
+            .env("CARGO_TARGET_DIR", root().join("target/python"))
+            .args(["build", "--release", "--quiet", "--interpreter"])
+            .arg(venv_python())
+            .arg("--out")
+            .arg(&wheels),
+        "maturin build (crates/python)",
+    )?;
+    let wheel = fs::read_dir(&wheels)
+        .map_err(|e| Failure::new(format!("{}: {e}", wheels.display())))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| p.extension().is_some_and(|x| x == "whl"))
+        .ok_or_else(|| Failure::new("maturin built no wheel"))?;
+    run(
+        Command::new(venv_python())
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+            ])
+            .args(["--force-reinstall", "--no-deps", "--no-index"])
+            .arg(&wheel),
+        "pip install (the weburl wheel)",
+    )
+}
+
+/// `cargo xtask test`'s Python step: environment, wheel, pytest (`N passed, M failed`).
+pub fn test() -> Result {
+    let start = Instant::now();
+    environment(COMPARE)?;
+    build_and_install()?;
+    eprintln!("xtask: pytest crates/python/tests");
+    run(
+        Command::new(venv_python()).current_dir(root()).args([
+            "-m",
+            "pytest",
+            "crates/python/tests",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+        ]),
+        "pytest (crates/python)",
+    )?;
+    eprintln!(
+        "xtask: python step took {:.0} s",
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// `cargo xtask bench --python [ARGS...]`: the Python benchmark; ARGS go to `bench.py`.
+pub fn bench(args: &[String]) -> Result {
+    wpt_sync::sync(&wpt_sync::Options::default())?;
+    environment(&[COMPARE, BENCH].concat())?;
+    build_and_install()?;
+    let mut cmd = Command::new(venv_python());
+    cmd.current_dir(root())
+        .arg("crates/python/bench/bench.py")
+        .arg("--data")
+        .arg(root().join("../shared/datasets"))
+        .args(args);
+    eprintln!(
+        "xtask: python crates/python/bench/bench.py {}",
+        args.join(" ")
+    );
+    run(&mut cmd, "bench.py")
+}
