@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 
 mod bench;
+mod duckdb;
 mod fuzz;
 mod node_data;
 mod psl_sync;
@@ -32,6 +33,9 @@ commands:
                     without ARGS, then the tests of crates/datafusion (own workspace) and
                     of the Python package (crates/python, in target/python-venv)
   test-python       only the Python package's step of `test`
+  duckdb [build|test|bench [ROWS]]
+                    the DuckDB extension (crates/duckdb): build weburl.duckdb_extension,
+                    its step of `test` (pytest through the duckdb Python package), its bench
   bench [--data DIR] [--quick] [--json] [--svg FILE] [--rounds N] [--show N]
         [--instructions] [--runs N] [--corpus NAME] [--limit N]
                     time weburl, ada and rust-url on the URL corpora (release build); with
@@ -75,6 +79,7 @@ fn main() -> ExitCode {
         Some("wpt-sync") => wpt_sync::main(&rest),
         Some("test") => test::main(&rest),
         Some("test-python") => python::test(),
+        Some("duckdb") => duckdb::main(&rest),
         Some("psl-sync") => psl_sync::main(&rest),
         Some("fuzz") => fuzz::main(&rest),
         Some("scaling") => scaling::main(&rest),
