@@ -1,6 +1,6 @@
 //! Writes the facade's answers (through `weburl-functions`) that the DuckDB tests compare the
 //! extension with: every function on the WPT `urltestdata.json` inputs, and the top 20
-//! registrable domains of a corpus (one URL a line).
+//! registrable domains of a corpus (one URL a line); and every function's documented example.
 //!
 //! `cargo run --example expected -- URLTESTDATA.json CORPUS|- OUT.json`
 
@@ -97,7 +97,10 @@ fn main() -> ExitCode {
             let text = std::fs::read_to_string(corpus).map_err(|e| format!("{corpus}: {e}"))?;
             json!(top20(&text))
         };
-        let doc = json!({ "cases": out_cases, "top20": top });
+        let examples: Vec<Value> = weburl_functions::docs::functions()
+            .map(|d| json!({ "name": d.name, "call": d.example.call, "result": d.example.result }))
+            .collect();
+        let doc = json!({ "cases": out_cases, "top20": top, "examples": examples });
         std::fs::write(out, doc.to_string()).map_err(|e| format!("{out}: {e}"))
     };
     match run() {

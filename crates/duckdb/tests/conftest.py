@@ -7,6 +7,25 @@ import os
 import duckdb
 import pytest
 
+# The functions of one URL argument, in url_parse's field order.
+COMPONENTS = [
+    "url_href",
+    "url_origin",
+    "url_protocol",
+    "url_username",
+    "url_password",
+    "url_host",
+    "url_hostname",
+    "url_port",
+    "url_port_or_default",
+    "url_pathname",
+    "url_search",
+    "url_hash",
+    "url_host_kind",
+    "url_public_suffix",
+    "url_registrable_domain",
+]
+
 EXTENSION = os.environ.get("WEBURL_DUCKDB_EXTENSION", "target/duckdb/weburl.duckdb_extension")
 EXPECTED = os.environ.get("WEBURL_DUCKDB_EXPECTED", "target/duckdb/expected.json")
 
