@@ -45,6 +45,7 @@
 struct ReadmeDoctests;
 
 mod component;
+pub mod dialect;
 pub mod docs;
 mod percent;
 mod query;
