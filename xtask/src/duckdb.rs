@@ -158,11 +158,23 @@ pub fn build() -> Result {
     let mut bytes = fs::read(&lib).map_err(|e| io(&lib, e))?;
     bytes.extend_from_slice(&footer(&platform()?));
     let out = extension_path();
-    if let Some(dir) = out.parent() {
-        fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+    let dir = out.parent().unwrap_or(&out);
+    fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+    // The same library under each dialect's name: DuckDB calls `<name>_init_c_api`.
+    for name in [
+        "weburl",
+        "weburl_clickhouse",
+        "weburl_trino",
+        "weburl_bigquery",
+        "weburl_spark",
+    ] {
+        let path = dir.join(format!("{name}.duckdb_extension"));
+        fs::write(&path, &bytes).map_err(|e| io(&path, e))?;
     }
-    fs::write(&out, bytes).map_err(|e| io(&out, e))?;
-    eprintln!("xtask: wrote {}", out.display());
+    eprintln!(
+        "xtask: wrote {} (and weburl_<dialect>.duckdb_extension)",
+        out.display()
+    );
     Ok(())
 }
 

@@ -100,7 +100,13 @@ fn main() -> ExitCode {
         let examples: Vec<Value> = weburl_functions::docs::functions()
             .map(|d| json!({ "name": d.name, "call": d.example.call, "result": d.example.result }))
             .collect();
-        let doc = json!({ "cases": out_cases, "top20": top, "examples": examples });
+        let dialects: Vec<Value> = weburl_functions::dialect::functions()
+            .map(|d| {
+                json!({ "dialect": d.dialect.name(), "name": d.name, "call": d.example.call, "result": d.example.result })
+            })
+            .collect();
+        let doc =
+            json!({ "cases": out_cases, "top20": top, "examples": examples, "dialects": dialects });
         std::fs::write(out, doc.to_string()).map_err(|e| format!("{out}: {e}"))
     };
     match run() {

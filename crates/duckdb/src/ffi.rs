@@ -112,6 +112,15 @@ pub(crate) fn set_i32(vector: sys::duckdb_vector, row: usize, value: Option<i32>
     }
 }
 
+/// Sets row `row` of a BIGINT result to `value`, or NULL.
+pub(crate) fn set_i64(vector: sys::duckdb_vector, row: usize, value: Option<i64>) {
+    match value {
+        // SAFETY: a BIGINT vector's data is an array of i64 with room for `row`.
+        Some(v) => unsafe { *(sys::duckdb_vector_get_data(vector) as *mut i64).add(row) = v },
+        None => set_null(vector, row),
+    }
+}
+
 /// Sets row `row` of a BOOLEAN result to `value`, or NULL.
 pub(crate) fn set_bool(vector: sys::duckdb_vector, row: usize, value: Option<bool>) {
     match value {
@@ -180,6 +189,10 @@ impl Type {
     pub(crate) fn integer() -> Type {
         // SAFETY: as above.
         Type(unsafe { sys::duckdb_create_logical_type(sys::DUCKDB_TYPE_DUCKDB_TYPE_INTEGER) })
+    }
+    pub(crate) fn bigint() -> Type {
+        // SAFETY: as above.
+        Type(unsafe { sys::duckdb_create_logical_type(sys::DUCKDB_TYPE_DUCKDB_TYPE_BIGINT) })
     }
     pub(crate) fn boolean() -> Type {
         // SAFETY: as above.

@@ -15,10 +15,12 @@
 //! ```
 #![deny(missing_docs)]
 
+mod dialect;
 mod ffi;
 mod functions;
 
 use libduckdb_sys as sys;
+use weburl_functions::dialect::Dialect;
 
 /// The oldest DuckDB C API whose function table this extension uses: DuckDB 1.2.0 and every
 /// later release (the `duckdb` Python package 2.x included) load it.
@@ -36,7 +38,53 @@ pub unsafe extern "C" fn weburl_init_c_api(
     access: *const sys::duckdb_extension_access,
 ) -> bool {
     // SAFETY: DuckDB's contract for an entry point: `access` is valid during this call.
-    match unsafe { init(info, access) } {
+    unsafe { entry(info, access, None) }
+}
+
+/// The entry point of `weburl_<dialect>.duckdb_extension`: this library under another name,
+/// registering that dialect's function names (`LOAD` it after `weburl`).
+macro_rules! dialect_entry {
+    ($name:ident, $dialect:expr, $file:literal) => {
+        #[doc = concat!("DuckDB's entry point for `", $file, "`: registers the ", stringify!($dialect), " names.")]
+        ///
+        /// # Safety
+        /// Called by DuckDB's extension loader with the live `info` and `access` it created.
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(
+            info: sys::duckdb_extension_info,
+            access: *const sys::duckdb_extension_access,
+        ) -> bool {
+            // SAFETY: as for `weburl_init_c_api`.
+            unsafe { entry(info, access, Some($dialect)) }
+        }
+    };
+}
+
+dialect_entry!(
+    weburl_clickhouse_init_c_api,
+    Dialect::ClickHouse,
+    "weburl_clickhouse"
+);
+dialect_entry!(weburl_trino_init_c_api, Dialect::Trino, "weburl_trino");
+dialect_entry!(
+    weburl_bigquery_init_c_api,
+    Dialect::BigQuery,
+    "weburl_bigquery"
+);
+dialect_entry!(weburl_spark_init_c_api, Dialect::Spark, "weburl_spark");
+
+/// Registers the `url_*` functions (`dialect` is `None`) or a dialect's, reporting a failure
+/// through `access`.
+///
+/// # Safety
+/// As for [`weburl_init_c_api`].
+unsafe fn entry(
+    info: sys::duckdb_extension_info,
+    access: *const sys::duckdb_extension_access,
+    dialect: Option<Dialect>,
+) -> bool {
+    // SAFETY: the caller's contract.
+    match unsafe { init(info, access, dialect) } {
         Ok(()) => true,
         Err(message) => {
             let message = ffi::c_string(&message);
@@ -56,6 +104,7 @@ pub unsafe extern "C" fn weburl_init_c_api(
 unsafe fn init(
     info: sys::duckdb_extension_info,
     access: *const sys::duckdb_extension_access,
+    dialect: Option<Dialect>,
 ) -> Result<(), String> {
     // SAFETY: `access` is DuckDB's; the init stores the function pointers of its table.
     let loaded = unsafe { sys::duckdb_rs_extension_api_init(info, access, C_API_VERSION) }
@@ -81,7 +130,10 @@ unsafe fn init(
             return Err("weburl: cannot connect to the database".to_owned());
         }
         let mut registry = ffi::Registry::new(connection);
-        functions::register(&mut registry);
+        match dialect {
+            None => functions::register(&mut registry),
+            Some(d) => dialect::register(&mut registry, d),
+        }
         let refused = registry.finish();
         sys::duckdb_disconnect(&mut connection);
         if !refused.is_empty() {
