@@ -4,8 +4,9 @@
 //! answers (`crates/duckdb/examples/expected.rs`) and runs the pytest suites of
 //! `crates/duckdb/tests` against the `duckdb` Python package, pinned, in `target/duckdb-venv`.
 //!
-//! `cargo xtask duckdb build` builds the extension alone; `cargo xtask duckdb bench [ROWS]`
-//! runs `crates/duckdb/bench/bench.py`.
+//! `cargo xtask duckdb build` builds the extension alone; `cargo xtask duckdb bench
+//! [--rows N] [--runs N]` runs `crates/duckdb/bench/bench.py` (DuckDB against the regular
+//! expression and the facade in a plain loop, `examples/facade_loop.rs`).
 //!
 //! The footer (534 bytes) is a WebAssembly custom section named `duckdb_signature`: the
 //! section id 0, its length (531) as LEB128, the name's length and the name, the payload's
@@ -248,6 +249,10 @@ pub fn main(args: &[String]) -> Result {
         Some("test") | None => test(),
         Some("bench") => {
             build()?;
+            cargo_duckdb(
+                &["build", "--example", "facade_loop"],
+                "cargo build --example facade_loop (crates/duckdb)",
+            )?;
             let data = datasets().ok_or_else(|| Failure::new("no datasets directory"))?;
             let mut cmd = Command::new(venv_python());
             cmd.current_dir(root())
@@ -256,6 +261,8 @@ pub fn main(args: &[String]) -> Result {
                 .arg(extension_path())
                 .arg("--data")
                 .arg(data)
+                .arg("--facade")
+                .arg(root().join("target/duckdb-build/release/examples/facade_loop"))
                 .args(args.get(1..).unwrap_or(&[]));
             util::run_streaming(&mut cmd, "bench.py (crates/duckdb)")
         }

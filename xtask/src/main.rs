@@ -33,7 +33,7 @@ commands:
                     without ARGS, then the tests of crates/datafusion (own workspace) and
                     of the Python package (crates/python, in target/python-venv)
   test-python       only the Python package's step of `test`
-  duckdb [build|test|bench [ROWS]]
+  duckdb [build|test|bench [--rows N] [--runs N]]
                     the DuckDB extension (crates/duckdb): build weburl.duckdb_extension,
                     its step of `test` (pytest through the duckdb Python package), its bench
   bench [--data DIR] [--quick] [--json] [--svg FILE] [--rounds N] [--show N]
