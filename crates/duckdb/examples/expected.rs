@@ -102,7 +102,7 @@ fn main() -> ExitCode {
             .collect();
         let dialects: Vec<Value> = weburl_functions::dialect::functions()
             .map(|d| {
-                json!({ "dialect": d.dialect.name(), "name": d.name, "call": d.example.call, "result": d.example.result })
+                json!({ "dialect": d.dialect.name(), "name": d.name, "call": d.example.call, "result": d.example.result, "description": d.description, "differences": d.differences })
             })
             .collect();
         let doc =
