@@ -53,7 +53,7 @@ def main():
     rows = con.execute("SELECT count(*) FROM urls").fetchall()[0][0]
 
     queries = {
-        "count(url): the scan alone": "SELECT count(url) FROM urls",
+        "sum(length(url)): the scan alone": "SELECT sum(length(url)) FROM urls",
         "url_hostname": "SELECT count(url_hostname(url)) FROM urls",
         "url_registrable_domain": "SELECT count(url_registrable_domain(url)) FROM urls",
         "regexp_extract (host)": f"SELECT count(nullif(regexp_extract(url, '{REGEX}', 1), '')) FROM urls",
