@@ -45,3 +45,11 @@ def con():
 def expected():
     with open(EXPECTED, encoding="utf-8") as f:
         return json.load(f)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The project's summary line: `weburl-duckdb: N passed, M failed`."""
+    stats = terminalreporter.stats
+    passed = len(stats.get("passed", []))
+    failed = len(stats.get("failed", [])) + len(stats.get("error", []))
+    terminalreporter.write_line(f"weburl-duckdb: {passed} passed, {failed} failed")
