@@ -24,7 +24,7 @@ use std::process::Stdio;
 use crate::{util, wpt_sync, Failure, Result};
 
 /// The targets, in the order they run.
-pub const TARGETS: [&str; 11] = [
+pub const TARGETS: [&str; 12] = [
     "parse",
     "setters",
     "join",
@@ -35,6 +35,7 @@ pub const TARGETS: [&str; 11] = [
     "psl",
     "display",
     "pattern",
+    "dialect",
     "differential",
 ];
 
