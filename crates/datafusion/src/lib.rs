@@ -70,6 +70,7 @@ use datafusion::prelude::SessionContext;
 
 mod args;
 mod components;
+mod dialect;
 mod docs;
 mod nested;
 mod percent;
@@ -80,6 +81,7 @@ mod resolve;
 pub mod ballista;
 
 use components::UrlComponent;
+pub use dialect::{dialect_udfs, register_dialect, Dialect};
 use weburl_functions::Component;
 
 /// Every function of this crate, ready to register.
