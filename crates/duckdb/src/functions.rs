@@ -216,6 +216,11 @@ fn run(kind: &Kind, args: &[Strings], output: sys::duckdb_vector) -> Result<(), 
                     continue;
                 };
                 let result = match base {
+                    // URL.canParse without a base: no URL record is built.
+                    None if matches!(kind, Kind::IsValid) => {
+                        set_bool(output, row, Some(f::is_valid(input, None)));
+                        continue;
+                    }
                     None => bases.parse(input, None),
                     Some(None) => {
                         ffi::set_null(output, row);
