@@ -36,6 +36,7 @@ pub const TARGETS: [&str; 12] = [
     "display",
     "pattern",
     "capi",
+    "dialect",
     "differential",
 ];
 

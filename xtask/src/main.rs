@@ -8,6 +8,7 @@
 mod bench;
 mod capi;
 mod capi_bench;
+mod duckdb;
 mod fuzz;
 mod node_data;
 mod psl_sync;
@@ -35,6 +36,9 @@ commands:
                     without ARGS, then the tests of crates/datafusion (own workspace) and
                     of the Python package (crates/python, in target/python-venv)
   test-python       only the Python package's step of `test`
+  duckdb [build|test|bench [--rows N] [--runs N]]
+                    the DuckDB extension (crates/duckdb): build weburl.duckdb_extension,
+                    its step of `test` (pytest through the duckdb Python package), its bench
   bench [--data DIR] [--quick] [--json] [--svg FILE] [--rounds N] [--show N]
         [--instructions] [--runs N] [--corpus NAME] [--limit N]
                     time weburl, ada and rust-url on the URL corpora (release build); with
@@ -85,6 +89,7 @@ fn main() -> ExitCode {
         Some("wpt-sync") => wpt_sync::main(&rest),
         Some("test") => test::main(&rest),
         Some("test-python") => python::test(),
+        Some("duckdb") => duckdb::main(&rest),
         Some("psl-sync") => psl_sync::main(&rest),
         Some("fuzz") => fuzz::main(&rest),
         Some("scaling") => scaling::main(&rest),

@@ -26,6 +26,7 @@ pub fn main(args: &[String]) -> Result {
     if args.is_empty() {
         datafusion()?;
         crate::python::test()?;
+        crate::duckdb::test()?;
     }
     Ok(())
 }

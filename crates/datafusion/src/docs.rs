@@ -1,5 +1,5 @@
-//! The functions' `Documentation` (what `SHOW FUNCTIONS` and generated docs show) and their
-//! signatures.
+//! The functions' `Documentation` (what `SHOW FUNCTIONS` and generated docs show), built from
+//! the shared table of `weburl_functions::docs`, and their signatures.
 //!
 //! Every SQL example has the form
 //!
@@ -12,34 +12,41 @@
 //! its result.
 
 use datafusion::logical_expr::{DocSection, Documentation, Signature, TypeSignature, Volatility};
+use weburl_functions::docs::{Function, SECTION_DESCRIPTION, SECTION_LABEL};
 
 /// The section all the functions are listed under.
 pub(crate) const SECTION: DocSection = DocSection {
     include: true,
-    label: "URL Functions",
-    description: Some(
-        "Functions that parse URLs exactly as the WHATWG URL Standard (and so browsers) do, \
-         from the weburl crate. An input that is not a valid URL gives NULL.",
-    ),
+    label: SECTION_LABEL,
+    description: Some(SECTION_DESCRIPTION),
 };
 
 /// The SQL example text for `call` returning `result`.
-pub(crate) fn example(call: &str, result: &str) -> String {
+fn example(call: &str, result: &str) -> String {
     format!("```sql\n> SELECT {call};\n{result}\n```")
 }
 
-/// Documentation of a function of one URL argument.
-pub(crate) fn unary(name: &str, description: &str, (arg, result): (&str, &str)) -> Documentation {
-    Documentation::builder(SECTION, description, format!("{name}(url)"))
-        .with_sql_example(example(&format!("{name}({arg})"), result))
-        .with_argument("url", URL_ARGUMENT)
-        .build()
+/// The `Documentation` of a function, from its entry in the shared table.
+pub(crate) fn documentation(function: &Function) -> Documentation {
+    let mut builder = Documentation::builder(SECTION, function.description, function.syntax)
+        .with_sql_example(example(function.example.call, function.example.result));
+    for argument in function.arguments {
+        builder = builder.with_argument(argument.name, argument.description);
+    }
+    if let Some(related) = function.related {
+        builder = builder.with_related_udf(related);
+    }
+    builder.build()
 }
 
-/// How the `url` argument is described everywhere.
-pub(crate) const URL_ARGUMENT: &str =
-    "The URL: a string expression (Utf8, LargeUtf8 or Utf8View). Leading and trailing C0 \
-     controls and spaces are ignored, as browsers do.";
+/// The `Documentation` of the function called `name` in the shared table.
+pub(crate) fn named(name: &str) -> Documentation {
+    match weburl_functions::docs::function(name) {
+        Some(function) => documentation(function),
+        // Every function of this crate has an entry (a test checks it).
+        None => Documentation::builder(SECTION, name, name).build(),
+    }
+}
 
 /// `f(string)`, coerced to one of the three string types.
 pub(crate) fn url_signature() -> Signature {

@@ -70,6 +70,7 @@ use datafusion::prelude::SessionContext;
 
 mod args;
 mod components;
+mod dialect;
 mod docs;
 mod nested;
 mod percent;
@@ -79,11 +80,13 @@ mod resolve;
 #[cfg(feature = "ballista")]
 pub mod ballista;
 
-use components::{Part, UrlComponent};
+use components::UrlComponent;
+pub use dialect::{dialect_udfs, register_dialect, Dialect};
+use weburl_functions::Component;
 
 /// Every function of this crate, ready to register.
 pub fn udfs() -> Vec<Arc<ScalarUDF>> {
-    let mut udfs: Vec<Arc<ScalarUDF>> = Part::ALL
+    let mut udfs: Vec<Arc<ScalarUDF>> = Component::ALL
         .iter()
         .map(|&part| Arc::new(ScalarUDF::new_from_impl(UrlComponent::new(part))))
         .collect();

@@ -10,27 +10,23 @@ use datafusion::common::{exec_datafusion_err, Result};
 use datafusion::logical_expr::{
     ColumnarValue, Documentation, ScalarFunctionArgs, ScalarUDFImpl, Signature,
 };
-use weburl::Url;
+use weburl_functions::Component;
 
 use crate::args::{input_bytes, invoke, string_type_like, StringOut, Strings};
-use crate::components::Part;
 use crate::docs;
 
-/// The struct field name of a component: its function's name without `url_`.
-fn field_name(part: Part) -> &'static str {
-    let name = part.name();
-    name.strip_prefix("url_").unwrap_or(name)
-}
-
+/// The struct's fields: one per component, named as the component (its function's name
+/// without `url_`).
 fn parse_fields(string_type: &DataType) -> Fields {
-    Part::ALL
+    Component::ALL
         .iter()
         .map(|&part| {
-            let data_type = match part {
-                Part::Port | Part::PortOrDefault => DataType::Int32,
-                _ => string_type.clone(),
+            let data_type = if part.is_integer() {
+                DataType::Int32
+            } else {
+                string_type.clone()
             };
-            Field::new(field_name(part), data_type, true)
+            Field::new(part.name(), data_type, true)
         })
         .collect()
 }
@@ -46,23 +42,7 @@ impl UrlParse {
     pub(crate) fn new() -> UrlParse {
         UrlParse {
             signature: docs::url_signature(),
-            doc: Documentation::builder(
-                docs::SECTION,
-                "Parses the URL once and returns every component in a struct, with the \
-                 fields href, origin, protocol, username, password, host, hostname, port, \
-                 port_or_default, pathname, search, hash, host_kind, public_suffix and \
-                 registrable_domain (each the same as the url_ function of that name). NULL if the input is not a valid URL. Read a \
-                 field with `url_parse(u)['hostname']` or get_field; parse once in a subquery \
-                 or CTE to read several fields.",
-                "url_parse(url)",
-            )
-            .with_sql_example(docs::example(
-                "url_parse('https://example.com:8443/a?b#c')['port']",
-                "8443",
-            ))
-            .with_argument("url", docs::URL_ARGUMENT)
-            .with_related_udf("url_href")
-            .build(),
+            doc: docs::named("url_parse"),
         }
     }
 }
@@ -103,14 +83,13 @@ enum Column {
 
 fn parse_column(input: &Strings<'_>, rows: usize, string_type: &DataType) -> Result<ArrayRef> {
     let bytes = input_bytes(input);
-    let mut columns: Vec<(Part, Column)> = Part::ALL
+    let mut columns: Vec<(Component, Column)> = Component::ALL
         .iter()
         .map(|&part| {
-            let column = match part {
-                Part::Port | Part::PortOrDefault => {
-                    Column::Integer(Int32Builder::with_capacity(rows))
-                }
-                _ => Column::String(StringOut::new(string_type, rows, bytes)),
+            let column = if part.is_integer() {
+                Column::Integer(Int32Builder::with_capacity(rows))
+            } else {
+                Column::String(StringOut::new(string_type, rows, bytes))
             };
             (part, column)
         })
@@ -118,7 +97,7 @@ fn parse_column(input: &Strings<'_>, rows: usize, string_type: &DataType) -> Res
     let mut nulls = NullBufferBuilder::new(rows);
     let mut scratch = String::new();
     input.for_each(rows, |value| {
-        let url = value.and_then(|v| Url::parse(v).ok());
+        let url = value.and_then(weburl_functions::parse);
         nulls.append(url.is_some());
         for (part, column) in &mut columns {
             match column {
@@ -183,21 +162,7 @@ impl UrlPathSegments {
     pub(crate) fn new() -> UrlPathSegments {
         UrlPathSegments {
             signature: docs::url_signature(),
-            doc: Documentation::builder(
-                docs::SECTION,
-                "The URL's path segments, in order, percent-encoded as in the URL (decode one \
-                 with url_percent_decode). An empty segment is kept: 'https://a.example/' has \
-                 one, ''. NULL if the input is not a valid URL or its path is opaque (as in \
-                 'mailto:a@example.com').",
-                "url_path_segments(url)",
-            )
-            .with_sql_example(docs::example(
-                "url_path_segments('https://example.com/a/b%20c/')",
-                "[a, b%20c, ]",
-            ))
-            .with_argument("url", docs::URL_ARGUMENT)
-            .with_related_udf("url_pathname")
-            .build(),
+            doc: docs::named("url_path_segments"),
         }
     }
 }
@@ -230,12 +195,10 @@ impl ScalarUDFImpl for UrlPathSegments {
             let mut count = 0usize;
             let mut nulls = NullBufferBuilder::new(rows);
             input.for_each(rows, |value| {
-                let url = value.and_then(|v| Url::parse(v).ok());
-                match url.as_ref().and_then(Url::path_segments) {
+                let url = value.and_then(weburl_functions::parse);
+                match url.as_ref().and_then(weburl_functions::path_segments) {
                     Some(segments) => {
-                        // The empty list serializes as "", which splits into one "".
-                        let empty = url.as_ref().is_some_and(|u| u.pathname().is_empty());
-                        for segment in segments.filter(|_| !empty) {
+                        for segment in segments {
                             values.append(Some(segment))?;
                             count += 1;
                         }

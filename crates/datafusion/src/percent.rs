@@ -6,7 +6,7 @@ use datafusion::common::{exec_err, Result};
 use datafusion::logical_expr::{
     ColumnarValue, Documentation, ScalarFunctionArgs, ScalarUDFImpl, Signature, Volatility,
 };
-use weburl::percent::{self, AsciiSet};
+use weburl_functions::EncodeSet;
 
 use crate::args::{input_bytes, invoke, string_type_like, StringOut};
 use crate::docs;
@@ -22,22 +22,7 @@ impl PercentDecode {
     pub(crate) fn new() -> PercentDecode {
         PercentDecode {
             signature: Signature::string(1, Volatility::Immutable),
-            doc: Documentation::builder(
-                docs::SECTION,
-                "Percent-decodes a string (each '%' followed by two hex digits becomes that \
-                 byte; any other '%' stays), then decodes the bytes as UTF-8, replacing an \
-                 invalid sequence with U+FFFD, as the URL Standard's percent-decode and UTF-8 \
-                 decode without BOM do. '+' is left alone (it is not a space outside form \
-                 data: see url_query_param).",
-                "url_percent_decode(str)",
-            )
-            .with_sql_example(docs::example(
-                "url_percent_decode('caf%C3%A9%20au%20lait%2')",
-                "'café au lait%2'",
-            ))
-            .with_argument("str", "A string expression.")
-            .with_related_udf("url_percent_encode")
-            .build(),
+            doc: docs::named("url_percent_decode"),
         }
     }
 }
@@ -63,7 +48,7 @@ impl ScalarUDFImpl for PercentDecode {
             };
             let mut out = StringOut::new(&out_type, rows, input_bytes(input));
             input.for_each(rows, |value| {
-                let decoded = value.map(|v| percent::percent_decode_utf8_lossy(v.as_bytes()));
+                let decoded = value.map(weburl_functions::percent_decode);
                 out.append(decoded.as_deref())
             })?;
             Ok(out.finish())
@@ -75,31 +60,10 @@ impl ScalarUDFImpl for PercentDecode {
     }
 }
 
-/// The percent-encode sets by the names `url_percent_encode` takes.
-const SETS: [(&str, &AsciiSet); 8] = [
-    ("c0-control", &percent::C0_CONTROL),
-    ("fragment", &percent::FRAGMENT),
-    ("query", &percent::QUERY),
-    ("special-query", &percent::SPECIAL_QUERY),
-    ("path", &percent::PATH),
-    ("userinfo", &percent::USERINFO),
-    ("component", &percent::COMPONENT),
-    (
-        "application/x-www-form-urlencoded",
-        &percent::APPLICATION_X_WWW_FORM_URLENCODED,
-    ),
-];
-
-fn set_named(name: &str) -> Result<&'static AsciiSet> {
-    match SETS.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
-        Some((_, set)) => Ok(set),
-        None => exec_err!(
-            "url_percent_encode: unknown percent-encode set '{name}'; expected one of {}",
-            SETS.iter()
-                .map(|(n, _)| format!("'{n}'"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+fn set_named(name: &str) -> Result<EncodeSet> {
+    match name.parse::<EncodeSet>() {
+        Ok(set) => Ok(set),
+        Err(unknown) => exec_err!("url_percent_encode: {unknown}"),
     }
 }
 
@@ -114,29 +78,7 @@ impl PercentEncode {
     pub(crate) fn new() -> PercentEncode {
         PercentEncode {
             signature: docs::one_or_two_strings(),
-            doc: Documentation::builder(
-                docs::SECTION,
-                "UTF-8 percent-encodes a string with one of the URL Standard's percent-encode \
-                 sets: every code point in the set becomes '%XX' for each of its UTF-8 bytes \
-                 (uppercase hex). With the default set, 'component', the result is the one \
-                 JavaScript's encodeURIComponent gives. Space is encoded as \
-                 '%20' with every set, 'application/x-www-form-urlencoded' included (the form \
-                 serializer's '+' is not part of the set).",
-                "url_percent_encode(str [, set])",
-            )
-            .with_sql_example(docs::example(
-                "url_percent_encode('a b/c?d', 'path')",
-                "'a%20b/c%3Fd'",
-            ))
-            .with_argument("str", "A string expression.")
-            .with_argument(
-                "set",
-                "The set's name: 'c0-control', 'fragment', 'query', 'special-query', 'path', \
-                 'userinfo', 'component' (the default) or 'application/x-www-form-urlencoded' \
-                 (ASCII case-insensitive). Another name is an error.",
-            )
-            .with_related_udf("url_percent_decode")
-            .build(),
+            doc: docs::named("url_percent_encode"),
         }
     }
 }
@@ -163,7 +105,7 @@ impl ScalarUDFImpl for PercentEncode {
             let mut out = StringOut::new(&out_type, rows, input_bytes(input));
             let mut buffer = String::new();
             // The set of the previous row, looked up again only when its name changes.
-            let mut last: Option<(&str, &AsciiSet)> = None;
+            let mut last: Option<(&str, EncodeSet)> = None;
             for i in 0..rows {
                 let set_name = match strings.get(1) {
                     Some(names) => names.get(i),
@@ -182,7 +124,7 @@ impl ScalarUDFImpl for PercentEncode {
                     }
                 };
                 buffer.clear();
-                percent::utf8_percent_encode_into(value, set, &mut buffer);
+                weburl_functions::percent_encode_into(value, set, &mut buffer);
                 out.append(Some(&buffer))?;
             }
             Ok(out.finish())

@@ -10,7 +10,7 @@ use datafusion::common::Result;
 use datafusion::logical_expr::{
     ColumnarValue, Documentation, ScalarFunctionArgs, ScalarUDFImpl, Signature, Volatility,
 };
-use weburl::{form, Url};
+use weburl::form;
 
 use crate::args::{input_bytes, invoke, string_type_like, StringOut, Strings};
 use crate::docs;
@@ -19,8 +19,8 @@ use crate::nested::{item_field, list_column};
 /// The name-value pairs of the URL's query, decoded; `None` if `value` is NULL or not a URL.
 /// A URL without a query has none.
 fn with_pairs<R>(value: Option<&str>, f: impl FnOnce(form::Parse<'_>) -> R) -> Option<R> {
-    let url = Url::parse(value?).ok()?;
-    Some(f(form::parse_iter(url.query().unwrap_or("").as_bytes())))
+    let url = weburl_functions::parse(value?)?;
+    Some(f(weburl_functions::query_pairs(&url)))
 }
 
 /// `url_query_param(url, name)`.
@@ -34,24 +34,7 @@ impl UrlQueryParam {
     pub(crate) fn new() -> UrlQueryParam {
         UrlQueryParam {
             signature: Signature::string(2, Volatility::Immutable),
-            doc: Documentation::builder(
-                docs::SECTION,
-                "The value of the first query parameter called `name`, decoded as \
-                 `url.searchParams.get(name)` decodes it ('+' is a space, percent-encoded \
-                 bytes are UTF-8). NULL if the URL has no such parameter or is not a valid URL.",
-                "url_query_param(url, name)",
-            )
-            .with_sql_example(docs::example(
-                "url_query_param('https://example.com/s?q=caf%C3%A9+au+lait&q=2', 'q')",
-                "'café au lait'",
-            ))
-            .with_argument("url", docs::URL_ARGUMENT)
-            .with_argument(
-                "name",
-                "The parameter's name, decoded (as in the example's 'q').",
-            )
-            .with_related_udf("url_query_params")
-            .build(),
+            doc: docs::named("url_query_param"),
         }
     }
 }
@@ -78,10 +61,8 @@ impl ScalarUDFImpl for UrlQueryParam {
             let mut out = StringOut::new(&out_type, rows, rows.saturating_mul(8));
             for i in 0..rows {
                 let value = names.get(i).and_then(|name| {
-                    with_pairs(urls.get(i), |mut pairs| {
-                        pairs.find(|(n, _)| n == name).map(|(_, v)| v.into_owned())
-                    })
-                    .flatten()
+                    let url = weburl_functions::parse(urls.get(i)?)?;
+                    weburl_functions::query_param(&url, name).map(|v| v.into_owned())
                 });
                 out.append(value.as_deref())?;
             }
@@ -112,21 +93,7 @@ impl UrlQueryParams {
     pub(crate) fn new() -> UrlQueryParams {
         UrlQueryParams {
             signature: docs::url_signature(),
-            doc: Documentation::builder(
-                docs::SECTION,
-                "Every query parameter, in order and with repeats, as a list of structs \
-                 {name, value}, decoded as `url.searchParams` decodes them. An empty list when \
-                 the URL has no query; NULL if the input is not a valid URL. UNNEST it to get \
-                 a row per parameter.",
-                "url_query_params(url)",
-            )
-            .with_sql_example(docs::example(
-                "url_query_params('https://example.com/?a=1&b=x+y&a=3')",
-                "[{name: a, value: 1}, {name: b, value: x y}, {name: a, value: 3}]",
-            ))
-            .with_argument("url", docs::URL_ARGUMENT)
-            .with_related_udf("url_query_param")
-            .build(),
+            doc: docs::named("url_query_params"),
         }
     }
 }

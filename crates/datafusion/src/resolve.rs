@@ -10,25 +10,10 @@ use datafusion::logical_expr::{
     ColumnarValue, Documentation, ScalarFunctionArgs, ScalarUDFImpl, Signature, Volatility,
 };
 use weburl::{ParseError, Url};
+use weburl_functions::Bases;
 
 use crate::args::{input_bytes, invoke, string_type_like, StringOut, Strings};
 use crate::docs;
-
-/// The base URLs of a column, parsed once for each run of equal values (a literal base is
-/// parsed once for the whole batch).
-#[derive(Default)]
-struct Bases<'a> {
-    last: Option<(&'a str, Result<Url, ParseError>)>,
-}
-
-impl<'a> Bases<'a> {
-    fn get(&mut self, base: &'a str) -> &Result<Url, ParseError> {
-        if self.last.as_ref().is_some_and(|(s, _)| *s != base) {
-            self.last = None;
-        }
-        &self.last.get_or_insert_with(|| (base, Url::parse(base))).1
-    }
-}
 
 /// Parses `input` against `base` (or alone when `base` is `None`). `Ok(None)` for a NULL
 /// argument.
@@ -39,11 +24,8 @@ fn parse<'a>(
 ) -> Option<Result<Url, ParseError>> {
     let input = input?;
     Some(match base {
-        None => Url::parse(input),
-        Some(base) => match bases.get(base?) {
-            Ok(base) => Url::parse_with_base(input, base),
-            Err(e) => Err(e.clone()),
-        },
+        None => bases.parse(input, None),
+        Some(base) => bases.parse(input, Some(base?)),
     })
 }
 
@@ -64,25 +46,7 @@ impl UrlJoin {
     pub(crate) fn new() -> UrlJoin {
         UrlJoin {
             signature: Signature::string(2, Volatility::Immutable),
-            doc: Documentation::builder(
-                docs::SECTION,
-                "Resolves a URL reference against a base URL, as `new URL(ref, base)` does in \
-                 a browser (and as an HTML link's target is found), and returns the result's \
-                 href. NULL when the base is not a valid URL or the result is not a valid URL.",
-                "url_join(base, ref)",
-            )
-            .with_sql_example(docs::example(
-                "url_join('https://example.com/docs/guide/', '../api?x=1')",
-                "'https://example.com/docs/api?x=1'",
-            ))
-            .with_argument("base", "The base URL (a string expression).")
-            .with_argument(
-                "ref",
-                "The reference: an absolute URL, or a relative one such as '../a', '/b', \
-                 '?q', '#f' or '//host/path'.",
-            )
-            .with_related_udf("url_href")
-            .build(),
+            doc: docs::named("url_join"),
         }
     }
 }
@@ -107,7 +71,7 @@ impl ScalarUDFImpl for UrlJoin {
                 return Ok(StringOut::new(&out_type, rows, 0).finish());
             };
             let mut out = StringOut::new(&out_type, rows, input_bytes(reference));
-            let mut bases = Bases::default();
+            let mut bases = Bases::new();
             for i in 0..rows {
                 let url = parse(&mut bases, reference.get(i), Some(base.get(i)));
                 out.append(url.as_ref().and_then(|u| u.as_ref().ok()).map(Url::href))?;
@@ -132,24 +96,7 @@ impl UrlIsValid {
     pub(crate) fn new() -> UrlIsValid {
         UrlIsValid {
             signature: docs::one_or_two_strings(),
-            doc: Documentation::builder(
-                docs::SECTION,
-                "Whether the input is a valid URL (against the base, if one is given), as \
-                 `URL.canParse(url, base)` says in a browser. NULL only for a NULL argument. \
-                 Cheaper than parsing: nothing is built once the outcome is known.",
-                "url_is_valid(url [, base])",
-            )
-            .with_sql_example(docs::example(
-                "url_is_valid('https://exa mple.com/')",
-                "false",
-            ))
-            .with_argument("url", docs::URL_ARGUMENT)
-            .with_argument(
-                "base",
-                "Optional base URL to resolve a relative `url` against.",
-            )
-            .with_related_udf("url_error")
-            .build(),
+            doc: docs::named("url_is_valid"),
         }
     }
 }
@@ -175,11 +122,11 @@ impl ScalarUDFImpl for UrlIsValid {
             };
             if strings.len() == 1 {
                 input.for_each(rows, |value| {
-                    out.append_option(value.map(|v| Url::can_parse(v, None)));
+                    out.append_option(value.map(|v| weburl_functions::is_valid(v, None)));
                     Ok(())
                 })?;
             } else {
-                let mut bases = Bases::default();
+                let mut bases = Bases::new();
                 for i in 0..rows {
                     let url = parse(&mut bases, input.get(i), second(strings, i));
                     out.append_option(url.map(|u| u.is_ok()));
@@ -205,26 +152,7 @@ impl UrlError {
     pub(crate) fn new() -> UrlError {
         UrlError {
             signature: docs::one_or_two_strings(),
-            doc: Documentation::builder(
-                docs::SECTION,
-                "Why the input is not a valid URL: the URL Standard's name of the validation \
-                 error that made the parser fail (such as 'missing-scheme-non-relative-URL', \
-                 'host-invalid-code-point', 'port-out-of-range', 'IPv4-too-many-parts'), or \
-                 'too-long' for a URL over 4 GiB. NULL for a valid URL (or a NULL argument). \
-                 With a base, a base that fails gives the name of the base's error.",
-                "url_error(url [, base])",
-            )
-            .with_sql_example(docs::example(
-                "url_error('https://example.com:99999/')",
-                "'port-out-of-range'",
-            ))
-            .with_argument("url", docs::URL_ARGUMENT)
-            .with_argument(
-                "base",
-                "Optional base URL to resolve a relative `url` against.",
-            )
-            .with_related_udf("url_is_valid")
-            .build(),
+            doc: docs::named("url_error"),
         }
     }
 }
@@ -249,7 +177,7 @@ impl ScalarUDFImpl for UrlError {
             let Some(input) = strings.first() else {
                 return Ok(out.finish());
             };
-            let mut bases = Bases::default();
+            let mut bases = Bases::new();
             for i in 0..rows {
                 let url = parse(&mut bases, input.get(i), second(strings, i));
                 out.append(url.and_then(|u| u.err()).map(|e| e.name()))?;

@@ -1,0 +1,92 @@
+"""The DuckDB extension's speed, in one run: count(url_hostname(url)) and
+count(url_registrable_domain(url)) over the four corpora repeated to ROWS rows, against the
+regular expression DuckDB users write instead, and the facade in a plain loop on one core
+(examples/facade_loop.rs). Prints a Markdown table and the process's peak memory.
+
+python crates/duckdb/bench/bench.py --extension target/duckdb/weburl.duckdb_extension \
+    --data DIR [--rows N] [--facade PATH]
+"""
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import time
+
+import duckdb
+
+CORPORA = ["isaacs_files.txt", "kasztp.txt", "node_files.txt", "userbait.txt"]
+REGEX = r"^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?([^/?#:]*)"
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--extension", required=True)
+    p.add_argument("--data", required=True)
+    p.add_argument("--rows", type=int, default=10_000_000)
+    p.add_argument("--facade", default="target/duckdb-build/release/examples/facade_loop")
+    p.add_argument("--runs", type=int, default=3)
+    p.add_argument("--threads", type=int, default=0, help="DuckDB threads (default: all cores)")
+    a = p.parse_args()
+
+    files = [os.path.join(a.data, c) for c in CORPORA]
+    lines = []
+    for f in files:
+        with open(f, "rb") as fh:
+            for line in fh.read().split(b"\n"):
+                try:
+                    lines.append(line.decode("utf-8"))
+                except UnicodeDecodeError:
+                    pass
+    con = duckdb.connect(config={"allow_unsigned_extensions": "true"})
+    con.execute(f"LOAD '{a.extension}'")
+    if a.threads:
+        con.execute(f"SET threads = {a.threads}")
+    threads = con.execute("SELECT current_setting('threads')").fetchall()[0][0]
+    con.execute("CREATE TABLE corpus AS SELECT unnest(?::VARCHAR[]) AS url", [lines])
+    n = len(lines)
+    repeat = -(-a.rows // n)
+    con.execute(
+        f"CREATE TABLE urls AS SELECT url FROM (SELECT url, r FROM corpus, range({repeat}) t(r)) LIMIT {a.rows}"
+    )
+    rows = con.execute("SELECT count(*) FROM urls").fetchall()[0][0]
+
+    queries = {
+        "sum(length(url)): the scan alone": "SELECT sum(length(url)) FROM urls",
+        "url_hostname": "SELECT count(url_hostname(url)) FROM urls",
+        "url_registrable_domain": "SELECT count(url_registrable_domain(url)) FROM urls",
+        "regexp_extract (host)": f"SELECT count(nullif(regexp_extract(url, '{REGEX}', 1), '')) FROM urls",
+    }
+    results = {}
+    for name, sql in queries.items():
+        best = None
+        for _ in range(a.runs):
+            start = time.perf_counter()
+            count = con.execute(sql).fetchall()[0][0]
+            secs = time.perf_counter() - start
+            best = secs if best is None else min(best, secs)
+        results[name] = (best, count)
+    facade = json.loads(
+        subprocess.run([a.facade, str(rows)] + files, check=True, capture_output=True, text=True).stdout
+    )
+    peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+    print(f"{rows:,} rows ({n:,} corpus lines repeated), DuckDB {duckdb.__version__}, {threads} threads; best of {a.runs}")
+    print()
+    print("| query | DuckDB s | ns/row per core | facade loop, ns/row (1 core) | DuckDB per core / facade | non-NULL rows |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name, (secs, count) in results.items():
+        per_core = secs * threads / rows * 1e9
+        f = facade.get(name)
+        if f:
+            fns = f["seconds"] / rows * 1e9
+            print(f"| {name} | {secs:.3f} | {per_core:.0f} | {fns:.0f} | {per_core / fns:.2f}x | {count:,} |")
+        else:
+            print(f"| {name} | {secs:.3f} | {per_core:.0f} | | | {count:,} |")
+    print()
+    print(f"peak memory (RSS) of the DuckDB process: {peak_mib:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()

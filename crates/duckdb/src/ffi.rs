@@ -1,0 +1,329 @@
+//! The only module that touches DuckDB's C API: reading a chunk's VARCHAR columns and writing
+//! VARCHAR, INTEGER, BOOLEAN, LIST and STRUCT results. Everything else in the crate is safe
+//! code over [`Strings`] and the writers here.
+//!
+//! DuckDB flattens a C API scalar function's input vectors before calling it (a constant or
+//! dictionary vector arrives as a flat one, which the tests check), so an input is a flat
+//! array of `duckdb_string_t` with an optional validity mask.
+
+use std::ffi::{c_char, c_void, CString};
+
+use libduckdb_sys as sys;
+
+/// One VARCHAR column of the chunk a function is called with.
+pub(crate) struct Strings {
+    data: *const sys::duckdb_string_t,
+    validity: *const u64,
+    rows: usize,
+}
+
+impl Strings {
+    /// Column `column` of `chunk`.
+    pub(crate) fn new(chunk: sys::duckdb_data_chunk, column: u64) -> Strings {
+        // SAFETY: DuckDB passes a live chunk with as many columns as the function has
+        // parameters (the registration fixes them); the vector's data is an array of `rows`
+        // string_t and its validity mask is NULL (no NULLs) or `rows` bits.
+        unsafe {
+            let rows = sys::duckdb_data_chunk_get_size(chunk) as usize;
+            let vector = sys::duckdb_data_chunk_get_vector(chunk, column);
+            Strings {
+                data: sys::duckdb_vector_get_data(vector) as *const sys::duckdb_string_t,
+                validity: sys::duckdb_vector_get_validity(vector),
+                rows,
+            }
+        }
+    }
+
+    /// How many rows the chunk has.
+    pub(crate) fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Row `row`'s string: `None` for NULL (and for bytes that are not UTF-8, which a VARCHAR
+    /// never holds).
+    pub(crate) fn get(&self, row: usize) -> Option<&str> {
+        if row >= self.rows {
+            return None;
+        }
+        if !self.validity.is_null() {
+            // SAFETY: the mask has a bit for each of the `rows` rows, and row < rows.
+            let word = unsafe { *self.validity.add(row / 64) };
+            if word & (1 << (row % 64)) == 0 {
+                return None;
+            }
+        }
+        // SAFETY: row < rows; a string_t of up to 12 bytes holds them inline after its
+        // length, a longer one points at `length` bytes that live as long as the chunk.
+        let bytes = unsafe {
+            let s = &*self.data.add(row);
+            let length = s.value.inlined.length as usize;
+            if length <= 12 {
+                std::slice::from_raw_parts(s.value.inlined.inlined.as_ptr() as *const u8, length)
+            } else {
+                std::slice::from_raw_parts(s.value.pointer.ptr as *const u8, length)
+            }
+        };
+        std::str::from_utf8(bytes).ok()
+    }
+}
+
+/// A result vector of VARCHAR.
+pub(crate) struct StringOut(sys::duckdb_vector);
+
+impl StringOut {
+    pub(crate) fn new(vector: sys::duckdb_vector) -> StringOut {
+        StringOut(vector)
+    }
+
+    /// Sets row `row` to `value`, or NULL.
+    pub(crate) fn set(&mut self, row: usize, value: Option<&str>) {
+        match value {
+            // SAFETY: the vector is a VARCHAR vector with room for `row` (the caller's row is
+            // below the chunk's size, or the list child was reserved); DuckDB copies the bytes.
+            Some(s) => unsafe {
+                sys::duckdb_vector_assign_string_element_len(
+                    self.0,
+                    row as u64,
+                    s.as_ptr() as *const c_char,
+                    s.len() as u64,
+                )
+            },
+            None => set_null(self.0, row),
+        }
+    }
+}
+
+/// Marks row `row` of `vector` NULL.
+pub(crate) fn set_null(vector: sys::duckdb_vector, row: usize) {
+    // SAFETY: `vector` is a live result vector and `row` is below its capacity; making the
+    // mask writable allocates it when the vector has none.
+    unsafe {
+        sys::duckdb_vector_ensure_validity_writable(vector);
+        sys::duckdb_validity_set_row_invalid(sys::duckdb_vector_get_validity(vector), row as u64);
+    }
+}
+
+/// Sets row `row` of an INTEGER result to `value`, or NULL.
+pub(crate) fn set_i32(vector: sys::duckdb_vector, row: usize, value: Option<i32>) {
+    match value {
+        // SAFETY: an INTEGER vector's data is an array of i32 with room for `row`.
+        Some(v) => unsafe { *(sys::duckdb_vector_get_data(vector) as *mut i32).add(row) = v },
+        None => set_null(vector, row),
+    }
+}
+
+/// Sets row `row` of a BIGINT result to `value`, or NULL.
+pub(crate) fn set_i64(vector: sys::duckdb_vector, row: usize, value: Option<i64>) {
+    match value {
+        // SAFETY: a BIGINT vector's data is an array of i64 with room for `row`.
+        Some(v) => unsafe { *(sys::duckdb_vector_get_data(vector) as *mut i64).add(row) = v },
+        None => set_null(vector, row),
+    }
+}
+
+/// Sets row `row` of a BOOLEAN result to `value`, or NULL.
+pub(crate) fn set_bool(vector: sys::duckdb_vector, row: usize, value: Option<bool>) {
+    match value {
+        // SAFETY: a BOOLEAN vector's data is an array of bool with room for `row`.
+        Some(v) => unsafe { *(sys::duckdb_vector_get_data(vector) as *mut bool).add(row) = v },
+        None => set_null(vector, row),
+    }
+}
+
+/// Child `index` of a STRUCT vector.
+pub(crate) fn struct_child(vector: sys::duckdb_vector, index: usize) -> sys::duckdb_vector {
+    // SAFETY: the caller names a child the registered STRUCT type has.
+    unsafe { sys::duckdb_struct_vector_get_child(vector, index as u64) }
+}
+
+/// A LIST result being filled row by row; its child vector grows as items are pushed.
+pub(crate) struct ListOut {
+    vector: sys::duckdb_vector,
+    len: usize,
+}
+
+impl ListOut {
+    pub(crate) fn new(vector: sys::duckdb_vector) -> ListOut {
+        ListOut { vector, len: 0 }
+    }
+
+    /// Sets row `row` to the `count` items that `fill` writes into the child vector at
+    /// offsets `first..first + count` (it gets the child and `first`), or NULL when `count`
+    /// is `None`.
+    pub(crate) fn set(
+        &mut self,
+        row: usize,
+        count: Option<usize>,
+        fill: impl FnOnce(sys::duckdb_vector, usize),
+    ) {
+        let Some(count) = count else {
+            set_null(self.vector, row);
+            return;
+        };
+        let first = self.len;
+        self.len += count;
+        // SAFETY: a LIST vector's data is an array of list entries with room for `row`;
+        // reserving makes the child hold `len` items before they are written, and the size
+        // tells DuckDB how many are valid.
+        unsafe {
+            sys::duckdb_list_vector_reserve(self.vector, self.len as u64);
+            sys::duckdb_list_vector_set_size(self.vector, self.len as u64);
+            *(sys::duckdb_vector_get_data(self.vector) as *mut sys::duckdb_list_entry).add(row) =
+                sys::duckdb_list_entry {
+                    offset: first as u64,
+                    length: count as u64,
+                };
+            fill(sys::duckdb_list_vector_get_child(self.vector), first);
+        }
+    }
+}
+
+/// Owned logical types, destroyed when dropped.
+pub(crate) struct Type(pub(crate) sys::duckdb_logical_type);
+
+impl Type {
+    pub(crate) fn varchar() -> Type {
+        // SAFETY: creating a primitive type has no precondition.
+        Type(unsafe { sys::duckdb_create_logical_type(sys::DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR) })
+    }
+    pub(crate) fn integer() -> Type {
+        // SAFETY: as above.
+        Type(unsafe { sys::duckdb_create_logical_type(sys::DUCKDB_TYPE_DUCKDB_TYPE_INTEGER) })
+    }
+    pub(crate) fn bigint() -> Type {
+        // SAFETY: as above.
+        Type(unsafe { sys::duckdb_create_logical_type(sys::DUCKDB_TYPE_DUCKDB_TYPE_BIGINT) })
+    }
+    pub(crate) fn boolean() -> Type {
+        // SAFETY: as above.
+        Type(unsafe { sys::duckdb_create_logical_type(sys::DUCKDB_TYPE_DUCKDB_TYPE_BOOLEAN) })
+    }
+    pub(crate) fn list(item: &Type) -> Type {
+        // SAFETY: `item` is a live type; DuckDB copies it.
+        Type(unsafe { sys::duckdb_create_list_type(item.0) })
+    }
+    pub(crate) fn structure(fields: &[(&str, Type)]) -> Type {
+        let names: Vec<CString> = fields.iter().map(|(n, _)| c_string(n)).collect();
+        let name_ptrs: Vec<*const c_char> = names.iter().map(|n| n.as_ptr()).collect();
+        let mut types: Vec<sys::duckdb_logical_type> = fields.iter().map(|(_, t)| t.0).collect();
+        // SAFETY: both arrays have `fields.len()` live entries; DuckDB copies them.
+        Type(unsafe {
+            sys::duckdb_create_struct_type(
+                types.as_mut_ptr(),
+                name_ptrs.as_ptr() as *mut *const c_char,
+                fields.len() as u64,
+            )
+        })
+    }
+}
+
+impl Drop for Type {
+    fn drop(&mut self) {
+        // SAFETY: the type was created by DuckDB and is destroyed once.
+        unsafe { sys::duckdb_destroy_logical_type(&mut self.0) }
+    }
+}
+
+/// A name for the C API: names here are literals without NUL bytes.
+pub(crate) fn c_string(s: &str) -> CString {
+    CString::new(s.replace('\0', "")).unwrap_or_default()
+}
+
+/// The callback every function is registered with: `info`'s extra info is the `&'static`
+/// value given to [`register`].
+pub(crate) type Callback = unsafe extern "C" fn(
+    info: sys::duckdb_function_info,
+    input: sys::duckdb_data_chunk,
+    output: sys::duckdb_vector,
+);
+
+/// The extra info registered with the function being called.
+///
+/// # Safety
+/// `info` must be the function info of a function that [`register`] registered with a `T`.
+pub(crate) unsafe fn extra_info<T>(info: sys::duckdb_function_info) -> &'static T {
+    // SAFETY: the caller's contract: the pointer is a `&'static T` given to `register`.
+    unsafe { &*(sys::duckdb_scalar_function_get_extra_info(info) as *const T) }
+}
+
+/// Reports `message` as the error of the function being called.
+pub(crate) fn set_error(info: sys::duckdb_function_info, message: &str) {
+    let message = c_string(message);
+    // SAFETY: `info` is the live function info; DuckDB copies the message.
+    unsafe { sys::duckdb_scalar_function_set_error(info, message.as_ptr()) }
+}
+
+/// Registers `name(params...) -> result` on `connection`, calling `callback` with `extra`.
+/// Overloads (the same name with other parameters) are registered by calling this again:
+/// the functions are gathered in one set per name by [`Registry`].
+pub(crate) struct Registry {
+    connection: sys::duckdb_connection,
+    sets: Vec<(String, sys::duckdb_scalar_function_set)>,
+}
+
+impl Registry {
+    pub(crate) fn new(connection: sys::duckdb_connection) -> Registry {
+        Registry {
+            connection,
+            sets: Vec::new(),
+        }
+    }
+
+    pub(crate) fn add<T: Sync + 'static>(
+        &mut self,
+        name: &str,
+        params: &[&Type],
+        result: &Type,
+        callback: Callback,
+        extra: &'static T,
+    ) {
+        let set = match self.sets.iter().find(|(n, _)| n == name) {
+            Some((_, set)) => *set,
+            None => {
+                let c_name = c_string(name);
+                // SAFETY: creating a set has no precondition; it is destroyed in `finish`.
+                let set = unsafe { sys::duckdb_create_scalar_function_set(c_name.as_ptr()) };
+                self.sets.push((name.to_owned(), set));
+                set
+            }
+        };
+        let c_name = c_string(name);
+        // SAFETY: the function is created, described with live types (DuckDB copies them),
+        // added to the set (which copies it) and destroyed. The extra info is a `'static`
+        // reference, so it needs no destructor.
+        unsafe {
+            let mut function = sys::duckdb_create_scalar_function();
+            sys::duckdb_scalar_function_set_name(function, c_name.as_ptr());
+            for param in params {
+                sys::duckdb_scalar_function_add_parameter(function, param.0);
+            }
+            sys::duckdb_scalar_function_set_return_type(function, result.0);
+            sys::duckdb_scalar_function_set_function(function, Some(callback));
+            sys::duckdb_scalar_function_set_extra_info(
+                function,
+                extra as *const T as *mut c_void,
+                None,
+            );
+            sys::duckdb_add_scalar_function_to_set(set, function);
+            sys::duckdb_destroy_scalar_function(&mut function);
+        }
+    }
+
+    /// Registers every set; the names of those DuckDB refused.
+    pub(crate) fn finish(mut self) -> Vec<String> {
+        let mut refused = Vec::new();
+        for (name, mut set) in self.sets.drain(..) {
+            // SAFETY: the connection is live and the set was created above; it is destroyed
+            // once, after DuckDB copied it.
+            unsafe {
+                if sys::duckdb_register_scalar_function_set(self.connection, set)
+                    != sys::DuckDBSuccess
+                {
+                    refused.push(name);
+                }
+                sys::duckdb_destroy_scalar_function_set(&mut set);
+            }
+        }
+        refused
+    }
+}
