@@ -242,3 +242,11 @@ def test_parse_field_names_are_the_components():
     dtype = schema["u"]
     assert tuple(f.name for f in dtype.fields) == COMPONENTS
     assert {f.name: f.dtype for f in dtype.fields}["port"] == pl.Int32
+
+
+def test_doctests():
+    import doctest
+
+    result = doctest.testmod(weburl.polars, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0
+    assert result.failed == 0
