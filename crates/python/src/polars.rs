@@ -16,8 +16,9 @@
 #![allow(unsafe_code)]
 
 use ::polars::prelude::*;
-use pyo3_polars::derive::polars_expr;
+use pyo3_polars::derive::{polars_expr, CallerContext};
 use pyo3_polars::export::polars_core::chunked_array::builder::get_list_builder;
+use rayon::prelude::*;
 use serde::Deserialize;
 use weburl_functions::{Bases, Component, EncodeSet};
 
@@ -67,6 +68,37 @@ fn for_each_row<'a>(
     Ok(())
 }
 
+/// Below this many rows a column is not split across threads.
+const PARALLEL_MIN_ROWS: usize = 1 << 16;
+
+/// Runs `f` on `urls`, split into one slice per thread of a rayon pool (this library's own,
+/// one thread per core) when Polars does not already run this call in parallel: an eager
+/// `select` of one column hands the whole column to one call, while the streaming engine calls
+/// once per morsel, in parallel.
+fn split_by_thread(
+    urls: &StringChunked,
+    context: CallerContext,
+    f: impl Fn(&StringChunked) -> Series + Sync,
+) -> PolarsResult<Series> {
+    let threads = rayon::current_num_threads();
+    if context.parallel() || threads <= 1 || urls.len() < PARALLEL_MIN_ROWS {
+        return Ok(f(urls));
+    }
+    let rows = urls.len().div_ceil(threads);
+    let parts: Vec<Series> = (0..threads)
+        .into_par_iter()
+        .map(|i: usize| f(&urls.slice(i.saturating_mul(rows) as i64, rows)))
+        .collect();
+    let mut parts = parts.into_iter();
+    let Some(mut out) = parts.next() else {
+        return Ok(f(urls));
+    };
+    for part in parts {
+        out.append(&part)?;
+    }
+    Ok(out)
+}
+
 #[derive(Deserialize)]
 struct ComponentKwargs {
     component: String,
@@ -90,26 +122,34 @@ fn component_field(fields: &[Field], kwargs: ComponentKwargs) -> PolarsResult<Fi
 /// One component of each URL (`url_href`, `url_hostname`, `url_port`, ...): a string column,
 /// or an `Int32` column for the two ports.
 #[polars_expr(output_type_func_with_kwargs=component_field)]
-fn url_component(inputs: &[Series], kwargs: ComponentKwargs) -> PolarsResult<Series> {
+fn url_component(
+    inputs: &[Series],
+    context: CallerContext,
+    kwargs: ComponentKwargs,
+) -> PolarsResult<Series> {
     let component = component_named(&kwargs.component)?;
     let urls = strings(inputs)?;
     if component.is_integer() {
-        let out: Int32Chunked = urls
-            .iter()
-            .map(|v| {
-                v.and_then(weburl_functions::parse)
-                    .and_then(|u| component.integer(&u))
-            })
-            .collect();
-        return Ok(out.with_name(urls.name().clone()).into_series());
+        return split_by_thread(urls, context, |urls| {
+            let out: Int32Chunked = urls
+                .iter()
+                .map(|v| {
+                    v.and_then(weburl_functions::parse)
+                        .and_then(|u| component.integer(&u))
+                })
+                .collect();
+            out.with_name(urls.name().clone()).into_series()
+        });
     }
-    let mut out = StringChunkedBuilder::new(urls.name().clone(), urls.len());
-    let mut scratch = String::new();
-    for value in urls.iter() {
-        let url = value.and_then(weburl_functions::parse);
-        out.append_option(url.as_ref().and_then(|u| component.string(u, &mut scratch)));
-    }
-    Ok(out.finish().into_series())
+    split_by_thread(urls, context, |urls| {
+        let mut out = StringChunkedBuilder::new(urls.name().clone(), urls.len());
+        let mut scratch = String::new();
+        for value in urls.iter() {
+            let url = value.and_then(weburl_functions::parse);
+            out.append_option(url.as_ref().and_then(|u| component.string(u, &mut scratch)));
+        }
+        out.finish().into_series()
+    })
 }
 
 #[derive(Deserialize)]

@@ -250,3 +250,13 @@ def test_doctests():
     result = doctest.testmod(weburl.polars, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_large_column_split_across_threads():
+    """A column over the split threshold (65,536 rows) gives the same answers as small ones,
+    in order, nulls included."""
+    values = ["https://a.example:81/", "nope", None, "http://b.example/"] * 50_000
+    frame = pl.DataFrame({"u": values}, schema={"u": pl.String})
+    out = frame.select(h=pl.col("u").url.hostname(), p=pl.col("u").url.port())
+    assert out["h"].to_list() == ["a.example", None, None, "b.example"] * 50_000
+    assert out["p"].to_list() == [81, None, None, None] * 50_000
