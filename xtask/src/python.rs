@@ -71,8 +71,9 @@ fn environment(optional: &[&str]) -> Result {
         )?;
     }
     let stamp = venv().join("weburl-pins.txt");
-    let pins = [REQUIRED, optional].concat().join("\n");
-    if fs::read_to_string(&stamp).is_ok_and(|s| s == pins) {
+    let wanted = [REQUIRED, optional].concat();
+    let done = fs::read_to_string(&stamp).unwrap_or_default();
+    if wanted.iter().all(|p| done.lines().any(|l| l == *p)) {
         return Ok(());
     }
     eprintln!("xtask: pip install {}", REQUIRED.join(" "));
@@ -104,7 +105,11 @@ fn environment(optional: &[&str]) -> Result {
             eprintln!("xtask: {package} did not install; going on without it");
         }
     }
-    fs::write(&stamp, pins).map_err(|e| Failure::new(format!("{}: {e}", stamp.display())))
+    let mut pins: Vec<&str> = done.lines().chain(wanted.iter().copied()).collect();
+    pins.sort_unstable();
+    pins.dedup();
+    fs::write(&stamp, pins.join("\n"))
+        .map_err(|e| Failure::new(format!("{}: {e}", stamp.display())))
 }
 
 /// Builds the wheel (release) and installs it into the environment.
