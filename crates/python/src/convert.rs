@@ -1,7 +1,7 @@
 //! Python `str` in, Rust `&str` out: a `TypeError` for anything else, and the scalar-value
 //! conversion for a `str` holding lone surrogates.
 
-use std::borrow::Cow;
+use std::ops::Deref;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -13,7 +13,10 @@ use pyo3::types::{PyBytes, PyString};
 /// [scalar value string](https://infra.spec.whatwg.org/#scalar-value-string) conversion, as a
 /// JavaScript string passed to the `URL` constructor does: each surrogate code point becomes
 /// U+FFFD.
-pub fn text<'a>(obj: &'a Bound<'_, PyAny>, what: &str) -> PyResult<Cow<'a, str>> {
+///
+/// The text is borrowed from the `bytes` object CPython encodes it to (under the stable ABI
+/// for 3.9 there is no borrowing the `str`'s own UTF-8), not copied again.
+pub fn text<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Text<'py>> {
     let s = obj.cast::<PyString>().map_err(|_| {
         let type_name = obj
             .get_type()
@@ -22,17 +25,50 @@ pub fn text<'a>(obj: &'a Bound<'_, PyAny>, what: &str) -> PyResult<Cow<'a, str>>
             .unwrap_or_else(|_| "object".to_owned());
         PyTypeError::new_err(format!("{what} must be str, not {type_name}"))
     })?;
-    match s.to_cow() {
-        Ok(text) => Ok(text),
-        Err(_) => Ok(Cow::Owned(scalar_values(s)?)),
+    // CPython's UTF-8 encoder fails on lone surrogates and otherwise writes valid UTF-8 (which
+    // `Text`'s `Deref` checks again, as safe code must).
+    match s.encode_utf8() {
+        Ok(bytes) => Ok(Text::Bytes(bytes)),
+        Err(_) => Ok(Text::Owned(scalar_values(s)?)),
+    }
+}
+
+/// A `str`'s text: its UTF-8 encoding, or its scalar values when it has lone surrogates.
+pub enum Text<'py> {
+    /// The UTF-8 `bytes` CPython made.
+    Bytes(Bound<'py, PyBytes>),
+    /// The scalar-value string of a `str` with lone surrogates.
+    Owned(String),
+}
+
+impl Deref for Text<'_> {
+    type Target = str;
+    fn deref(&self) -> &str {
+        match self {
+            Text::Bytes(b) => std::str::from_utf8(b.as_bytes()).unwrap_or_default(),
+            Text::Owned(s) => s,
+        }
+    }
+}
+
+impl AsRef<str> for Text<'_> {
+    fn as_ref(&self) -> &str {
+        self
+    }
+}
+
+impl Text<'_> {
+    /// The text as a `String`.
+    pub fn into_owned(self) -> String {
+        match self {
+            Text::Bytes(_) => self.to_string(),
+            Text::Owned(s) => s,
+        }
     }
 }
 
 /// As [`text`], for an optional argument (`None` is `None`).
-pub fn opt_text<'a>(
-    obj: Option<&'a Bound<'_, PyAny>>,
-    what: &str,
-) -> PyResult<Option<Cow<'a, str>>> {
+pub fn opt_text<'py>(obj: Option<&Bound<'py, PyAny>>, what: &str) -> PyResult<Option<Text<'py>>> {
     match obj {
         Some(o) if !o.is_none() => text(o, what).map(Some),
         _ => Ok(None),

@@ -10,7 +10,11 @@ use weburl::{HostKind, Url};
 
 use crate::convert::text;
 
-/// A URL's subdomain, domain and public suffix, as `tldextract.ExtractResult` (5.x) has them.
+/// A URL's subdomain, domain and public suffix, as `tldextract.ExtractResult` (5.x) has them:
+/// `subdomain`, `domain`, `suffix`, `is_private`, `registry_suffix`, compared and ordered as
+/// that tuple.
+///
+/// The four strings live in one buffer (one allocation per result).
 #[pyclass(
     name = "ExtractResult",
     module = "weburl.tldextract",
@@ -20,24 +24,73 @@ use crate::convert::text;
     ord,
     skip_from_py_object
 )]
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct ExtractResult {
-    /// Every label below the domain, or `""`.
-    #[pyo3(get)]
-    subdomain: String,
-    /// The label before the public suffix (or the whole host when it has no known suffix,
-    /// such as an IP address), or `""`.
-    #[pyo3(get)]
-    domain: String,
-    /// The public suffix, or `""` when no rule of the list matches.
-    #[pyo3(get)]
-    suffix: String,
+    /// Subdomain, domain, suffix and registry suffix, one after the other.
+    buf: String,
+    /// Where each of the four ends in `buf`.
+    ends: [usize; 4],
     /// Whether the suffix is in the list's PRIVATE section.
-    #[pyo3(get)]
     is_private: bool,
-    /// The suffix under the ICANN section's rules alone.
-    #[pyo3(get)]
-    registry_suffix: String,
+}
+
+impl ExtractResult {
+    fn new(subdomain: &str, domain: &str, suffix: &str, is_private: bool, registry: &str) -> Self {
+        let mut buf =
+            String::with_capacity(subdomain.len() + domain.len() + suffix.len() + registry.len());
+        let mut ends = [0; 4];
+        for (end, part) in ends.iter_mut().zip([subdomain, domain, suffix, registry]) {
+            buf.push_str(part);
+            *end = buf.len();
+        }
+        ExtractResult {
+            buf,
+            ends,
+            is_private,
+        }
+    }
+
+    fn part(&self, i: usize) -> &str {
+        let start = if i == 0 {
+            0
+        } else {
+            self.ends.get(i - 1).copied().unwrap_or(0)
+        };
+        let end = self.ends.get(i).copied().unwrap_or(0);
+        self.buf.get(start..end).unwrap_or_default()
+    }
+
+    fn key(&self) -> (&str, &str, &str, bool, &str) {
+        (
+            self.part(0),
+            self.part(1),
+            self.part(2),
+            self.is_private,
+            self.part(3),
+        )
+    }
+}
+
+impl PartialEq for ExtractResult {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+impl Eq for ExtractResult {}
+impl std::hash::Hash for ExtractResult {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key().hash(state)
+    }
+}
+impl PartialOrd for ExtractResult {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for ExtractResult {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.key().cmp(&other.key())
+    }
 }
 
 /// `tldextract`'s `_schemeless_url`: what follows `//` when the text before it is a scheme
@@ -76,12 +129,18 @@ fn lenient_host(rest: &str) -> &str {
 /// The host of `url` by the URL Standard: the URL's own host when `url` starts with a scheme
 /// and `//` and parses; else the host `tldextract` would read (see [`lenient_host`]), given
 /// to the host parser as an `http` URL's.
-fn host_of(url: &str) -> Option<(String, Option<HostKind>)> {
+fn host_of(url: &str) -> Option<Url> {
+    // The usual case first, without looking for the scheme's end.
+    if url.starts_with("https://") || url.starts_with("http://") {
+        if let Ok(parsed) = Url::parse(url) {
+            return Some(parsed);
+        }
+    }
     let rest = schemeless(url);
     let has_scheme = rest.len() != url.len() && !url.starts_with("//");
     if has_scheme {
         if let Ok(parsed) = Url::parse(url) {
-            return Some((parsed.hostname().to_owned(), parsed.host_kind()));
+            return Some(parsed);
         }
     }
     let host = lenient_host(rest);
@@ -89,8 +148,7 @@ fn host_of(url: &str) -> Option<(String, Option<HostKind>)> {
     s.push_str("http://");
     s.push_str(host);
     s.push('/');
-    let parsed = Url::parse(&s).ok()?;
-    Some((parsed.hostname().to_owned(), parsed.host_kind()))
+    Url::parse(&s).ok()
 }
 
 /// The known suffix of `host` (no implicit `*` rule) and whether it is private.
@@ -107,15 +165,13 @@ fn known_suffix(host: &str, sections: Sections) -> Option<(usize, bool)> {
 impl ExtractResult {
     /// Splits the host of `url`.
     pub fn of(url: &str, include_private: bool) -> ExtractResult {
-        let Some((host, kind)) = host_of(url) else {
+        let Some(parsed) = host_of(url) else {
             return ExtractResult::default();
         };
-        match kind {
+        let host = parsed.hostname();
+        match parsed.host_kind() {
             Some(HostKind::Ipv4 | HostKind::Ipv6) => {
-                return ExtractResult {
-                    domain: host,
-                    ..ExtractResult::default()
-                }
+                return ExtractResult::new("", host, "", false, "");
             }
             Some(HostKind::Domain | HostKind::Opaque) => {}
             _ => return ExtractResult::default(),
@@ -130,10 +186,7 @@ impl ExtractResult {
         let Some((start, is_private)) = known_suffix(host, sections) else {
             // An opaque host (a non-special URL's) may be dotted-decimal IPv4 text.
             if looks_like_ipv4(host) {
-                return ExtractResult {
-                    domain: host.to_owned(),
-                    ..ExtractResult::default()
-                };
+                return ExtractResult::new("", host, "", false, "");
             }
             let (subdomain, domain) = match host.rfind('.') {
                 Some(i) => (
@@ -142,11 +195,7 @@ impl ExtractResult {
                 ),
                 None => ("", host),
             };
-            return ExtractResult {
-                subdomain: subdomain.to_owned(),
-                domain: domain.to_owned(),
-                ..ExtractResult::default()
-            };
+            return ExtractResult::new(subdomain, domain, "", false, "");
         };
         let suffix = host.get(start..).unwrap_or_default();
         let before = host.get(..start.saturating_sub(1)).unwrap_or_default();
@@ -164,20 +213,14 @@ impl ExtractResult {
         } else {
             suffix
         };
-        ExtractResult {
-            subdomain: subdomain.to_owned(),
-            domain: domain.to_owned(),
-            suffix: suffix.to_owned(),
-            is_private,
-            registry_suffix: registry_suffix.to_owned(),
-        }
+        ExtractResult::new(subdomain, domain, suffix, is_private, registry_suffix)
     }
 
     fn top_domain(&self) -> String {
-        if self.suffix.is_empty() || self.domain.is_empty() {
+        if self.suffix().is_empty() || self.domain().is_empty() {
             return String::new();
         }
-        format!("{}.{}", self.domain, self.suffix)
+        format!("{}.{}", self.domain(), self.suffix())
     }
 }
 
@@ -199,32 +242,62 @@ impl ExtractResult {
     #[new]
     #[pyo3(signature = (subdomain, domain, suffix, is_private, registry_suffix = None))]
     fn py_new(
-        subdomain: String,
-        domain: String,
-        suffix: String,
+        subdomain: &str,
+        domain: &str,
+        suffix: &str,
         is_private: bool,
-        registry_suffix: Option<String>,
+        registry_suffix: Option<&str>,
     ) -> ExtractResult {
-        let registry_suffix = registry_suffix.unwrap_or_else(|| suffix.clone());
-        ExtractResult {
+        ExtractResult::new(
             subdomain,
             domain,
             suffix,
             is_private,
-            registry_suffix,
-        }
+            registry_suffix.unwrap_or(suffix),
+        )
+    }
+
+    /// Every label below the domain, or `""`.
+    #[getter]
+    fn subdomain(&self) -> &str {
+        self.part(0)
+    }
+
+    /// The label before the public suffix (or the whole host when it has no known suffix,
+    /// such as an IP address), or `""`.
+    #[getter]
+    fn domain(&self) -> &str {
+        self.part(1)
+    }
+
+    /// The public suffix, or `""` when no rule of the list matches.
+    #[getter]
+    fn suffix(&self) -> &str {
+        self.part(2)
+    }
+
+    /// Whether the suffix is in the list's PRIVATE section.
+    #[getter]
+    fn is_private(&self) -> bool {
+        self.is_private
+    }
+
+    /// The suffix under the ICANN section's rules alone.
+    #[getter]
+    fn registry_suffix(&self) -> &str {
+        self.part(3)
     }
 
     /// Subdomain, domain and suffix joined with dots when there are a suffix and a domain
     /// (or a private suffix), else `""`.
     #[getter]
     fn fqdn(&self) -> String {
-        if !self.suffix.is_empty() && (!self.domain.is_empty() || self.is_private) {
-            let parts = [&self.subdomain, &self.domain, &self.suffix];
+        if !self.suffix().is_empty() && (!self.domain().is_empty() || self.is_private) {
+            let parts = [self.subdomain(), self.domain(), self.suffix()];
             return parts
                 .iter()
                 .filter(|p| !p.is_empty())
-                .map(|p| p.as_str())
+                .copied()
                 .collect::<Vec<_>>()
                 .join(".");
         }
@@ -234,8 +307,9 @@ impl ExtractResult {
     /// The IPv4 address the host is, or `""`.
     #[getter]
     fn ipv4(&self) -> String {
-        if self.suffix.is_empty() && self.subdomain.is_empty() && looks_like_ipv4(&self.domain) {
-            return self.domain.clone();
+        if self.suffix().is_empty() && self.subdomain().is_empty() && looks_like_ipv4(self.domain())
+        {
+            return self.domain().to_owned();
         }
         String::new()
     }
@@ -243,12 +317,12 @@ impl ExtractResult {
     /// The IPv6 address the host is (without brackets), or `""`.
     #[getter]
     fn ipv6(&self) -> String {
-        let d = &self.domain;
+        let d = self.domain();
         if d.len() >= 4
             && d.starts_with('[')
             && d.ends_with(']')
-            && self.suffix.is_empty()
-            && self.subdomain.is_empty()
+            && self.suffix().is_empty()
+            && self.subdomain().is_empty()
         {
             return d.get(1..d.len() - 1).unwrap_or_default().to_owned();
         }
@@ -280,7 +354,7 @@ impl ExtractResult {
         if top.is_empty() || !self.is_private {
             return top;
         }
-        let n = self.registry_suffix.matches('.').count() + 2;
+        let n = self.registry_suffix().matches('.').count() + 2;
         let labels: Vec<&str> = top.split('.').collect();
         labels
             .get(labels.len().saturating_sub(n)..)
@@ -291,12 +365,12 @@ impl ExtractResult {
     /// Suffix, domain, then the subdomain's labels reversed, joined with dots.
     #[getter]
     fn reverse_domain_name(&self) -> String {
-        let mut stack: Vec<&str> = [self.suffix.as_str(), self.domain.as_str()]
+        let mut stack: Vec<&str> = [self.suffix(), self.domain()]
             .into_iter()
             .filter(|s| !s.is_empty())
             .collect();
-        if !self.subdomain.is_empty() {
-            stack.extend(self.subdomain.split('.').rev());
+        if !self.subdomain().is_empty() {
+            stack.extend(self.subdomain().split('.').rev());
         }
         stack.join(".")
     }
@@ -304,9 +378,9 @@ impl ExtractResult {
     fn __repr__(&self) -> String {
         format!(
             "ExtractResult(subdomain={}, domain={}, suffix={}, is_private={})",
-            py_str_repr(&self.subdomain),
-            py_str_repr(&self.domain),
-            py_str_repr(&self.suffix),
+            py_str_repr(self.subdomain()),
+            py_str_repr(self.domain()),
+            py_str_repr(self.suffix()),
             if self.is_private { "True" } else { "False" }
         )
     }
@@ -315,11 +389,11 @@ impl ExtractResult {
         let py = slf.py();
         let r = slf.get();
         let args = (
-            r.subdomain.clone(),
-            r.domain.clone(),
-            r.suffix.clone(),
+            r.subdomain(),
+            r.domain(),
+            r.suffix(),
             r.is_private,
-            r.registry_suffix.clone(),
+            r.registry_suffix(),
         );
         (slf.get_type(), args).into_pyobject(py)
     }

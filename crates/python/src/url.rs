@@ -110,9 +110,27 @@ impl PyUrl {
 #[pymethods]
 impl PyUrl {
     /// Parses `input` against `base` (a `str` or a `URL`), raising `URLError` on failure.
+    /// With `max_length`, a URL whose serialization would be longer (in UTF-8 bytes) is
+    /// refused (`too-long`), and its setters keep to that limit.
     #[new]
-    #[pyo3(signature = (input, base = None))]
-    fn py_new(input: &Bound<'_, PyAny>, base: Option<&Bound<'_, PyAny>>) -> PyResult<PyUrl> {
+    #[pyo3(signature = (input, base = None, *, max_length = None))]
+    fn py_new(
+        input: &Bound<'_, PyAny>,
+        base: Option<&Bound<'_, PyAny>>,
+        max_length: Option<usize>,
+    ) -> PyResult<PyUrl> {
+        if let Some(max) = max_length {
+            let text = text(input, "input")?;
+            let base = base_url(base)?;
+            let mut options = Url::options().max_length(max);
+            if let Some(b) = &base {
+                options = options.base(b);
+            }
+            return options
+                .parse(&text)
+                .map(PyUrl::new)
+                .map_err(|e| parse_error(input.py(), &e));
+        }
         match parse_args(input, base)? {
             Ok(url) => Ok(PyUrl::new(url)),
             Err(e) => Err(parse_error(input.py(), &e)),
@@ -124,6 +142,10 @@ impl PyUrl {
     #[pyo3(signature = (input, base = None))]
     fn parse(input: &Bound<'_, PyAny>, base: Option<&Bound<'_, PyAny>>) -> PyResult<Option<PyUrl>> {
         let input = text(input, "input")?;
+        // A base of another type is a TypeError; a base that does not parse gives None.
+        if let Some(b) = base.filter(|b| !b.is_none() && !b.is_instance_of::<PyUrl>()) {
+            text(b, "base")?;
+        }
         let base = match base_url(base) {
             Ok(b) => b,
             Err(_) => return Ok(None),

@@ -57,6 +57,10 @@ def test_type_errors():
     with pytest.raises(TypeError):
         URL("x", 5)
     with pytest.raises(TypeError):
+        URL.parse("x", 5)
+    with pytest.raises(TypeError):
+        URL.can_parse("x", 5)
+    with pytest.raises(TypeError):
         URL("https://x").pathname = 3
     with pytest.raises(TypeError):
         URL.can_parse(None)
@@ -79,6 +83,14 @@ def test_lone_surrogates_become_replacement_characters():
 
 
 def test_too_long_input_raises():
+    with pytest.raises(URLError) as info:
+        URL("https://example.org/" + "a" * 100, max_length=50)
+    assert info.value.name == "too-long"
+    limited = URL("https://example.org/", max_length=30)
+    with pytest.raises(URLError) as info:
+        limited.pathname = "/" + "b" * 40
+    assert info.value.name == "too-long"
+    assert limited.href == "https://example.org/"
     url = URL("https://example.org/")
     # The facade refuses serializations over its limit; a large input still parses.
     assert len(URL("https://example.org/" + "a" * 1_000_000).href) > 1_000_000

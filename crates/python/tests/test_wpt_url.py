@@ -3,7 +3,7 @@
 import pytest
 
 import weburl
-from conftest import wpt_cases, wpt
+from conftest import WPT, wpt, wpt_cases
 
 URL_CASES = wpt_cases("urltestdata.json")
 ATTRIBUTES = ("href", "protocol", "username", "password", "host", "hostname", "port",
@@ -37,7 +37,9 @@ def test_urltestdata(case):
 
 
 def setter_cases():
-    data = wpt("setters_tests.json") if (wpt_cases("urltestdata.json")) else {}
+    if not (WPT / "setters_tests.json").exists():
+        return []
+    data = wpt("setters_tests.json")
     out = []
     for attr, cases in data.items():
         if attr == "comment":
@@ -94,3 +96,11 @@ def test_toascii(case):
                 assert url.host == expected
                 assert url.hostname == expected
                 assert url.pathname == "/x"
+
+
+@pytest.mark.parametrize("name", ["urltestdata.json", "setters_tests.json",
+                                  "urlencoded-parser-data.json", "toascii.json",
+                                  "urlpatterntestdata.json"])
+def test_wpt_data_is_present(name):
+    """The data-driven tests above are empty without their data: that is a failure."""
+    assert wpt_cases(name) or wpt(name)

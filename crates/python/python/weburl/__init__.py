@@ -50,6 +50,13 @@ from weburl._weburl import (
     validation_errors,
 )
 
+try:
+    from importlib.metadata import version as _version
+
+    __version__ = _version("weburl")
+except Exception:  # noqa: BLE001 - not installed as a distribution (e.g. a source tree)
+    __version__ = "0.1.0"
+
 __all__ = [
     "URL",
     "URLError",

@@ -16,8 +16,10 @@ class URLError(ValueError):
     end: Optional[int]
     """End of that byte range."""
 
+__version__: str
+
 class URL:
-    def __init__(self, input: str, base: _Base = None) -> None: ...
+    def __init__(self, input: str, base: _Base = None, *, max_length: Optional[int] = None) -> None: ...
     @staticmethod
     def parse(input: str, base: _Base = None) -> Optional[URL]: ...
     @staticmethod
