@@ -24,7 +24,7 @@ use std::process::Stdio;
 use crate::{util, wpt_sync, Failure, Result};
 
 /// The targets, in the order they run.
-pub const TARGETS: [&str; 13] = [
+pub const TARGETS: [&str; 14] = [
     "parse",
     "setters",
     "join",
@@ -36,6 +36,7 @@ pub const TARGETS: [&str; 13] = [
     "display",
     "pattern",
     "capi",
+    "functions",
     "dialect",
     "differential",
 ];
@@ -340,7 +341,7 @@ impl Seeds {
 
     fn for_target<'a>(&'a self, target: &str) -> Box<dyn Iterator<Item = &'a String> + 'a> {
         match target {
-            "join" => Box::new(self.joins.iter().chain(self.urls.iter())),
+            "join" | "functions" => Box::new(self.joins.iter().chain(self.urls.iter())),
             "host" | "psl" => Box::new(self.hosts.iter()),
             "form" => Box::new(self.forms.iter()),
             "percent" => Box::new(self.percent.iter()),

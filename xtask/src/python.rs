@@ -18,7 +18,14 @@ use std::time::Instant;
 use crate::{util, wpt_sync, Failure, Result};
 
 /// What the build and the tests need.
-const REQUIRED: &[&str] = &["maturin==1.9.4", "pytest==9.2.0", "hypothesis==6.170.17"];
+/// Polars 1.43.2 is the Python release of Rust Polars 0.55.1, the version pyo3-polars 0.28 (the
+/// package's Polars plugin) is built against.
+const REQUIRED: &[&str] = &[
+    "maturin==1.9.4",
+    "pytest==9.2.0",
+    "hypothesis==6.170.17",
+    "polars==1.43.2",
+];
 /// What the tests compare with when it installs.
 const COMPARE: &[&str] = &["ada-url==4.0.0", "tldextract==5.4.0"];
 /// What the benchmark compares with when it installs.
@@ -26,6 +33,7 @@ const BENCH: &[&str] = &[
     "can_ada==3.0.0",
     "yarl==1.25.1",
     "publicsuffixlist==1.1.2.20261023",
+    "polars-tldextract==0.2.1",
 ];
 
 fn root() -> PathBuf {
@@ -79,7 +87,7 @@ fn environment(optional: &[&str]) -> Result {
                 "--disable-pip-version-check",
             ])
             .args(REQUIRED),
-        "pip install (maturin, pytest, hypothesis)",
+        "pip install (maturin, pytest, hypothesis, polars)",
     )?;
     for package in optional {
         eprintln!("xtask: pip install {package} (optional)");
@@ -183,5 +191,14 @@ pub fn bench(args: &[String]) -> Result {
         "xtask: python crates/python/bench/bench.py {}",
         args.join(" ")
     );
-    run(&mut cmd, "bench.py")
+    run(&mut cmd, "bench.py")?;
+    // The Polars expressions against map_elements (and polars-tldextract when installed).
+    let mut cmd = Command::new(venv_python());
+    cmd.current_dir(root())
+        .arg("crates/python/bench/bench_polars.py")
+        .arg("--data")
+        .arg(root().join("../shared/datasets"))
+        .args(args.iter().filter(|a| a.as_str() == "--quick"));
+    eprintln!("xtask: python crates/python/bench/bench_polars.py");
+    run(&mut cmd, "bench_polars.py")
 }

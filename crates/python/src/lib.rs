@@ -14,6 +14,7 @@ mod convert;
 mod errors;
 mod file_path;
 mod pattern;
+mod polars;
 mod search_params;
 mod site;
 mod tld;
