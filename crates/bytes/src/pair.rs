@@ -11,17 +11,17 @@
 //! mask is shifted up over the first's (`lo | hi << (len - n)`: the bytes both hold get the
 //! same bit from each). Every component is then one window, from where it starts to the end.
 
-use super::{scan_blocks, scan_blocks_from_one, Block, Classifier, Mask, Step, Window};
+use crate::block::{scan_blocks, scan_blocks_from_one, Block, Classifier, Mask, Step, Window};
 
 /// The whole input as one block of the classifier `K`'s pairs of blocks, for an input of one
 /// to two of its blocks; any other input is scanned by `K` itself.
 #[derive(Clone, Copy)]
-pub(crate) struct Pair<K>(pub(crate) K);
+pub struct Pair<K>(pub K);
 
 /// An input of one to two blocks of `B`: its first block and its last one, which starts
 /// `shift` bytes after the first (less than a block).
 #[derive(Clone, Copy)]
-pub(crate) struct PairBlock<B> {
+pub struct PairBlock<B> {
     lo: B,
     hi: B,
     shift: u32,
@@ -116,9 +116,9 @@ impl<B: Block> Block for PairBlock<B> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::classes;
-    use super::super::{Portable, LEN};
     use super::*;
+    use crate::block::tests::classes;
+    use crate::block::{Portable, LEN};
 
     /// A pair's masks are those of the table on each byte of the input, for every length it
     /// takes, every byte at every position.
