@@ -7,6 +7,7 @@
 
 mod bench;
 mod fuzz;
+mod miri;
 mod node_data;
 mod psl_sync;
 mod reference_diff;
@@ -35,6 +36,7 @@ commands:
                     --instructions also callgrind instructions per URL (xtask/bench/README.md)
   fuzz [--seconds N] [--sanitizer address|none] [TARGET...]
                     run the cargo-fuzz targets in fuzz/ for N seconds each (default 60)
+  miri              Miri over weburl-bytes' safe API (part of `test`; skipped without it)
   scaling           time adversarial inputs at growing sizes; fail on super-linear growth
   node-data         rerun Node.js (when on PATH) for the file-path test data it answers
   reference-diff [--sample N] [--show N] [--mutations N] [--setter-sequences N]
@@ -70,6 +72,7 @@ fn main() -> ExitCode {
         Some("test") => test::main(&rest),
         Some("psl-sync") => psl_sync::main(&rest),
         Some("fuzz") => fuzz::main(&rest),
+        Some("miri") => miri::run(),
         Some("scaling") => scaling::main(&rest),
         Some("reference-diff") => reference_diff::main(&rest),
         Some("bench") => bench::main(&rest),

@@ -1,7 +1,9 @@
 //! `cargo xtask test [ARGS...]`: syncs the WPT data (a no-op when it is present and matches the
 //! manifest), then runs `cargo test --workspace --all-features [ARGS...]` with its output
 //! streamed and its exit code propagated; then a sample of `cargo xtask reference-diff`
-//! (skipped, with the reason printed, where node or npm is missing). Without ARGS it then runs
+//! (skipped, with the reason printed, where node or npm is missing), and Miri over
+//! `weburl-bytes`' safe API (`miri.rs`; skipped, with the reason, where `cargo +nightly miri`
+//! is missing). Without ARGS it then runs
 //! the tests of `crates/datafusion` (its own workspace: DataFusion and Ballista, see its
 //! Cargo.toml), with all its features, so the SQL and Ballista tests run too.
 
@@ -18,6 +20,7 @@ pub fn main(args: &[String]) -> Result {
         args.iter().map(|a| format!(" {a}")).collect::<String>()
     );
     util::run_streaming(&mut cmd, "cargo test")?;
+    crate::miri::run()?;
     reference_diff::run(&["--sample".to_owned(), reference_diff::CI_SAMPLE.to_string()])?;
     if args.is_empty() {
         datafusion()?;
