@@ -12,8 +12,11 @@ mod node_data;
 mod psl_sync;
 mod reference_diff;
 mod scaling;
+mod snapshots;
 mod test;
 mod util;
+#[cfg(test)]
+mod wpt_download;
 mod wpt_sync;
 
 use std::process::ExitCode;
