@@ -91,8 +91,7 @@ pub trait Classifier: Copy {
 /// one the CPU has, compiled for that CPU's features. The input is an argument of its own,
 /// not a field, so that a computation with a field or two more is still passed in registers
 /// (a struct of more than two words is passed through memory: the caller stores it, the
-/// callee loads it back; callgrind, can_parse: 12 to 13 instructions per URL more that way,
-/// and two runs side by side, userbait, 16.8 ns against 15.5 to 16.0).
+/// callee loads it back; figures in `docs/performance.md`).
 pub trait WithClassifier {
     /// What it gives.
     type Out;
@@ -238,7 +237,7 @@ impl<B> Window<B> {
 
 /// A component's check, window by window (a type rather than a closure, so that its code is
 /// always inlined: `scan_blocks` calls it in two places, and a closure called twice was
-/// compiled out of line, callgrind: +30 instructions per URL on kasztp).
+/// compiled out of line; see `docs/performance.md`).
 pub trait Step {
     /// The stops of the component in `w` (a mask of [`Window::stops`]), noting what else the
     /// check looks for.
@@ -251,8 +250,8 @@ pub trait Step {
 ///
 /// The windows are the next sixteen bytes while there are sixteen, then the input's last
 /// sixteen, the bytes before where the check stands left out by [`Window::from`] (no
-/// padding, no shifting: callgrind, kasztp, parse + href, 20 instructions per URL fewer than
-/// shifting the last bytes into a zero-padded block). An input shorter than a block is one
+/// padding, no shifting, which costs fewer instructions than shifting the last bytes into a
+/// zero-padded block; see `docs/performance.md`). An input shorter than a block is one
 /// window, zero-padded: a zero byte is a control, in no class, so it stops every component.
 #[inline(always)]
 pub fn scan_blocks<K: Classifier>(k: K, b: &[u8], at: usize, step: &mut impl Step) -> usize {

@@ -5,8 +5,8 @@
 //! With blocks of `n` bytes, an input of `n` to `2n - 1` bytes takes two windows per
 //! component ([`super::scan_blocks`]: the one where the component starts, then the input's
 //! last block), and which of the two the component ends in is a branch the CPU guesses
-//! wrong about often on a corpus of mixed lengths (callgrind's branch simulation, userbait:
-//! most of weburl's 2.9 mispredicted branches per URL were in the scan loops). A pair's block
+//! wrong about often on a corpus of mixed lengths (most mispredicted branches were in the
+//! scan loops: `docs/performance.md`). A pair's block
 //! is the whole input: its two blocks are classified, and for each class the last block's
 //! mask is shifted up over the first's (`lo | hi << (len - n)`: the bytes both hold get the
 //! same bit from each). Every component is then one window, from where it starts to the end.

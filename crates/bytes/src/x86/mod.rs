@@ -363,9 +363,8 @@ fn level() -> Level {
 /// [`WithClassifier::PAIRS`]); compiled with AVX2 enabled, so that the intrinsics and
 /// everything around them are inlined into one function.
 ///
-/// Pairs: two runs side by side, parse + href, userbait 0.35-0.36x ada's time to
-/// 0.33-0.34x, kasztp 0.32x to 0.30-0.31x, though callgrind counts more instructions (about
-/// 10 and 30 more per URL): fewer branches the CPU guesses wrong (see `pair`).
+/// Pairs: faster, though they take a few more instructions, because the CPU guesses fewer
+/// branches wrong (see `pair`; figures in `docs/performance.md`).
 #[target_feature(enable = "avx2,ssse3")]
 fn run_avx2<W: WithClassifier>(input: &str, w: W, wide: Avx2, narrow: Ssse3) -> W::Out {
     let len = input.len();
@@ -387,8 +386,8 @@ fn run_ssse3<W: WithClassifier>(input: &str, w: W, k: Ssse3) -> W::Out {
 }
 
 /// `w` with the [`Sse2`] classifier, out of line like the others, so that [`dispatch`] is
-/// only a test and a jump (callgrind, kasztp: 32 instructions per URL less for `can_parse`
-/// than with this inlined into it, which made it save and restore six registers).
+/// only a test and a jump (inlined, it made `dispatch` save and restore six registers; see
+/// `docs/performance.md`).
 #[inline(never)]
 fn run_sse2<W: WithClassifier>(input: &str, w: W) -> W::Out {
     w.run(Sse2, input)
