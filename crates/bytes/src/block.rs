@@ -1,4 +1,4 @@
-//! Input bytes a block at a time for [`super::scan`]: a [`Block`] of 16 or 32 bytes, and for
+//! Input bytes a block at a time for the URL parser's fast path (`weburl-core`): a [`Block`] of 16 or 32 bytes, and for
 //! each byte class the scan checks a component with, the mask of the block's bytes in (or not
 //! in) it, one bit per byte (bit `k` for byte `k`); and [`scan_blocks`], which runs a
 //! component's check over the input a [`Window`] at a time. Not a spec concept: each class is
@@ -54,15 +54,15 @@ pub trait Block: Copy {
     /// `.` (a host's last label starts after its last one).
     fn period(self) -> Mask;
     /// Not a byte a path segment may have unchanged, nor the `/` between segments (see
-    /// [`PATH_OK`](crate::class::PATH_OK)).
+    /// [`PATH_OK`]).
     fn path_bad(self) -> Mask;
     /// `/`.
     fn slash(self) -> Mask;
     /// `.` or `%`: the first byte of a single-dot or double-dot segment.
     fn dot(self) -> Mask;
-    /// Not a byte the query state copies unchanged for a special URL (see [`QUERY_OK`](crate::class::QUERY_OK)).
+    /// Not a byte the query state copies unchanged for a special URL (see [`QUERY_OK`]).
     fn query_bad(self) -> Mask;
-    /// Not a byte the fragment state copies unchanged (see [`FRAGMENT_OK`](crate::class::FRAGMENT_OK)).
+    /// Not a byte the fragment state copies unchanged (see [`FRAGMENT_OK`]).
     fn fragment_bad(self) -> Mask;
 }
 

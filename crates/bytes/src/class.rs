@@ -49,7 +49,7 @@ const fn copied(set: u128, b: u8) -> bool {
 }
 
 /// The byte classes, computed at compile time from the percent-encode sets: the definition
-/// of the classes, which the portable [`Block`] looks up and the SSE2 one is tested against.
+/// of the classes, which the portable [`Block`](crate::Block) looks up and the SSE2 one is tested against.
 #[allow(clippy::indexing_slicing)] // const evaluation: an out-of-bounds index fails the build.
 pub static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
