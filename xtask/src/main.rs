@@ -10,14 +10,18 @@ mod capi;
 mod capi_bench;
 mod duckdb;
 mod fuzz;
+mod miri;
 mod node_data;
 mod psl_sync;
 mod python;
 mod reference_diff;
 mod scaling;
+mod snapshots;
 mod test;
 mod top_domains;
 mod util;
+#[cfg(test)]
+mod wpt_download;
 mod wpt_sync;
 
 use std::process::ExitCode;
@@ -55,6 +59,7 @@ commands:
   top-domains [--from FILE --revision REV]
                     check crates/display/data/top_domains.txt (>= 5,000 domains), or rewrite
                     it from Chromium's top_domains/domains.list at commit REV
+  miri              Miri over weburl-bytes' safe API (part of `test`; skipped without it)
   scaling           time adversarial inputs at growing sizes; fail on super-linear growth
   node-data         rerun Node.js (when on PATH) for the file-path test data it answers
   reference-diff [--sample N] [--show N] [--mutations N] [--setter-sequences N]
@@ -92,6 +97,7 @@ fn main() -> ExitCode {
         Some("duckdb") => duckdb::main(&rest),
         Some("psl-sync") => psl_sync::main(&rest),
         Some("fuzz") => fuzz::main(&rest),
+        Some("miri") => miri::run(),
         Some("scaling") => scaling::main(&rest),
         Some("reference-diff") => reference_diff::main(&rest),
         Some("bench") if rest.first().is_some_and(|a| a == "--python") => python::bench(&rest[1..]),

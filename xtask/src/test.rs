@@ -2,7 +2,9 @@
 //! manifest), then runs `cargo test --workspace --all-features [ARGS...]` with its output
 //! streamed and its exit code propagated; then the C API's C tests (`capi.rs`); then a sample
 //! of `cargo xtask reference-diff`
-//! (skipped, with the reason printed, where node or npm is missing). Without ARGS it then runs
+//! (skipped, with the reason printed, where node or npm is missing), and Miri over
+//! `weburl-bytes`' safe API (`miri.rs`; skipped, with the reason, where `cargo +nightly miri`
+//! is missing). Without ARGS it then runs
 //! the tests of `crates/datafusion` (its own workspace: DataFusion and Ballista, see its
 //! Cargo.toml), with all its features, so the SQL and Ballista tests run too, and the Python
 //! package's pytest suites (`python.rs`).
@@ -22,6 +24,7 @@ pub fn main(args: &[String]) -> Result {
     );
     util::run_streaming(&mut cmd, "cargo test")?;
     crate::capi::run()?;
+    crate::miri::run()?;
     reference_diff::run(&["--sample".to_owned(), reference_diff::CI_SAMPLE.to_string()])?;
     if args.is_empty() {
         datafusion()?;

@@ -52,6 +52,10 @@ pub const SHARED_URLPATTERN: &str = "../shared/urlpattern";
 pub const DOWNLOAD_URL: &str =
     "https://raw.githubusercontent.com/web-platform-tests/wpt/{rev}/{dir}/resources/{file}";
 
+/// An environment variable that replaces [`DOWNLOAD_URL`] (same placeholders): a mirror, or
+/// the local server of the download test (`wpt_download.rs`).
+pub const DOWNLOAD_URL_ENV: &str = "WEBURL_WPT_DOWNLOAD_URL";
+
 /// A WPT directory that data files come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Suite {
@@ -242,7 +246,7 @@ fn check_file_name(file: &str) -> std::result::Result<(), String> {
     }
 }
 
-fn sha256_hex(bytes: &[u8]) -> String {
+pub(crate) fn sha256_hex(bytes: &[u8]) -> String {
     let digest = Sha256::digest(bytes);
     let mut hex = String::with_capacity(64);
     for b in digest.iter() {
@@ -526,17 +530,14 @@ fn update(
     let new = Manifest { revision, entries };
     if new == *old {
         eprintln!("wpt-sync: {MANIFEST} already up to date");
-        return Ok(());
-    }
-    write_atomic(manifest_path, new.render().as_bytes())?;
-    eprintln!("wpt-sync: rewrote {MANIFEST} ({changed} file(s) changed); review and commit it.");
-    if changed > 0 {
+    } else {
+        write_atomic(manifest_path, new.render().as_bytes())?;
         eprintln!(
-            "wpt-sync: the WPT data changed, so snapshots may be stale. Regenerate and review them:\n    \
-             {SNAPSHOT_REGEN_COMMAND}"
+            "wpt-sync: rewrote {MANIFEST} ({changed} file(s) changed); review and commit it."
         );
     }
-    Ok(())
+    // The snapshots record the parse of the data: regenerated from it, with a summary.
+    crate::snapshots::regenerate().map(|_| ())
 }
 
 fn report(status: Status, file: &str, detail: &str) {
@@ -600,8 +601,20 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result {
         .map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))
 }
 
-/// Fetches `<suite>/resources/<file>` at `rev` with curl.
+/// Fetches `<suite>/resources/<file>` at `rev` with curl, from [`DOWNLOAD_URL`] (or the
+/// address in [`DOWNLOAD_URL_ENV`]).
 fn download(rev: &str, file: &str, data_dir: &Path) -> Result<Vec<u8>> {
+    let template = std::env::var(DOWNLOAD_URL_ENV).unwrap_or_else(|_| DOWNLOAD_URL.to_owned());
+    download_from(&template, rev, file, data_dir)
+}
+
+/// [`download`] from the address `template` (with `{rev}`, `{dir}` and `{file}`).
+pub(crate) fn download_from(
+    template: &str,
+    rev: &str,
+    file: &str,
+    data_dir: &Path,
+) -> Result<Vec<u8>> {
     if is_date(rev) || rev == "unknown" {
         return Err(Failure::new(format!(
             "no ../shared/wpt beside the workspace, so {file} must be downloaded, but its \
@@ -610,7 +623,7 @@ fn download(rev: &str, file: &str, data_dir: &Path) -> Result<Vec<u8>> {
              `cargo xtask wpt-sync --update --revision <commit>` (after reviewing the data)."
         )));
     }
-    let url = DOWNLOAD_URL
+    let url = template
         .replace("{rev}", rev)
         .replace("{dir}", suite_of(file).wpt_dir)
         .replace("{file}", file);

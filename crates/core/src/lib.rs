@@ -8,10 +8,8 @@
 //! Most users want the `weburl` crate, which re-exports this one.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
-// No `unsafe` but in one module, which allows it and says why each use is sound: the x86-64
-// intrinsics of the fast path's byte classes and the call of the SSSE3-compiled scan
-// (`parser::entry::fast::block::x86`).
-#![deny(unsafe_code)]
+// No `unsafe`: the byte classifiers' intrinsics and the per-CPU dispatch are in `weburl-bytes`.
+#![forbid(unsafe_code)]
 
 extern crate alloc;
 

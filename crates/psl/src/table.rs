@@ -108,39 +108,14 @@ pub(crate) const ICANN_MASK: u8 = RULE_ICANN | WILD_ICANN | EXC_ICANN;
 /// The flags of both sections' rules.
 pub(crate) const ALL_MASK: u8 = ICANN_MASK | RULE_PRIVATE | WILD_PRIVATE | EXC_PRIVATE;
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-const LOWS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-
-/// `word` with its bytes `A`..=`Z` lowercased (the others unchanged).
-#[inline(always)]
-fn lower(word: u64) -> u64 {
-    // Every byte `A`..=`Z` has bit 6 set and bit 5 clear; lowercase letters, digits, `-`
-    // and the zero padding do not, so the labels of hosts as the URL parser gives them (and
-    // of the list) skip the rest.
-    if word & !(word << 1) & (ONES * 0x40) == 0 {
-        return word;
-    }
-    let low = word & LOWS;
-    // High bit set in each byte that is at least `A`, then in each that is above `Z`.
-    let ge_a = low.wrapping_add(ONES * u64::from(0x80 - b'A'));
-    let gt_z = low.wrapping_add(ONES * u64::from(0x7f - b'Z'));
-    let upper = ge_a & !gt_z & !word & HIGHS;
-    word | (upper >> 2)
-}
+// The labels eight bytes at a time: `weburl-bytes`' SWAR helpers, shared with the URL parser
+// and URL rendering.
+use weburl_bytes::swar::{eq_bytes, load, to_ascii_lowercase as lower};
 
 /// The high bit of each byte of `word` that is a `.`, exactly (no carries between bytes).
 #[inline(always)]
 fn dots(word: u64) -> u64 {
-    let v = word ^ (ONES * u64::from(b'.'));
-    !(((v & LOWS).wrapping_add(LOWS)) | v) & HIGHS
-}
-
-/// The eight bytes of `bytes` from `at`, if there are eight.
-#[inline(always)]
-fn load(bytes: &[u8], at: usize) -> Option<u64> {
-    let chunk: [u8; 8] = bytes.get(at..at.checked_add(8)?)?.try_into().ok()?;
-    Some(u64::from_le_bytes(chunk))
+    eq_bytes(word, b'.')
 }
 
 /// The filter has `1 << FILTER_SHIFT` bits per index entry: 16 KiB for the compiled list's

@@ -87,6 +87,13 @@ fn params(n: usize, name: impl Fn(usize) -> String) -> SearchParams {
 /// memory system alone grows per 10x on this machine (caches); it never fails the run.
 pub const BASELINE: &str = "baseline: copy the input";
 
+/// With this environment variable set, a deliberately quadratic case ([`QUADRATIC`]) is
+/// added: it must fail, showing that the verdict still catches super-linear time.
+pub const SELF_TEST_ENV: &str = "WEBURL_SCALING_SELF_TEST";
+
+/// The name of the deliberately quadratic case (see [`SELF_TEST_ENV`]).
+pub const QUADRATIC: &str = "self-test: deliberately quadratic (must fail)";
+
 /// Every case: the URL ones here, then the URLPattern ones.
 pub fn cases() -> Vec<Case> {
     let mut all = vec![
@@ -555,5 +562,25 @@ pub fn cases() -> Vec<Case> {
         },
     ];
     all.extend(crate::pattern_cases::cases());
+    if std::env::var_os(SELF_TEST_ENV).is_some() {
+        all.push(Case {
+            name: QUADRATIC,
+            sizes: [100, 1_000, 10_000, 100_000],
+            // For each byte, a search of the rest for a byte that is not there.
+            setup: |n| {
+                let s = vec![b'a'; n];
+                Box::new(move || {
+                    let s = black_box(&s);
+                    let mut found = 0usize;
+                    for i in 0..s.len() {
+                        found += s
+                            .get(i..)
+                            .map_or(0, |r| r.iter().filter(|&&c| c == b'b').count());
+                    }
+                    black_box(found);
+                })
+            },
+        });
+    }
     all
 }

@@ -8,8 +8,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use super::swar;
 use crate::errors::{ErrorSink, ValidationError, ValidationErrorKind};
+use weburl_bytes::swar;
 
 /// Maps byte offsets in the processed input back to the original input.
 #[derive(Default)]

@@ -33,7 +33,6 @@ mod path;
 mod query;
 mod relative;
 pub(crate) mod scheme;
-mod swar;
 
 pub(crate) use authority::push_u16;
 

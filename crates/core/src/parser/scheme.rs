@@ -4,11 +4,11 @@
 
 use alloc::string::String;
 
-use super::swar::{self, between};
 use super::{Failure, Flow, Parser, State};
 use crate::errors::{ErrorSink, SetterError, ValidationErrorKind};
 use crate::scheme::SchemeType;
 use crate::url::us;
+use weburl_bytes::swar::{self, between};
 
 impl<S: ErrorSink> Parser<'_, '_, S> {
     /// [Scheme start state](https://url.spec.whatwg.org/#scheme-start-state). The *buffer* is

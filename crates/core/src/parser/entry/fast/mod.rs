@@ -67,32 +67,29 @@
 //!
 //! The scheme is compared as one `u64` word. The host, path, query and fragment are then
 //! each checked a block of 16 or 32 bytes at a time, without a branch per byte: a
-//! [`block::Block`] gives, for a byte class defined from the percent-encode sets, the mask of
+//! [`Block`](weburl_bytes::Block) gives, for a byte class defined from the percent-encode sets, the mask of
 //! its bytes in (or not in) it, one bit per byte (on x86-64 AVX2, SSSE3 or SSE2, whichever
-//! the CPU has best, see [`block`]; else table lookups; an input of one to two blocks is one
-//! window, a [`block::Pair`] of its first and last blocks). A
+//! the CPU has best, see [`weburl_bytes::block`]; else table lookups; an input of one to two blocks is one
+//! window, a [`weburl_bytes::Pair`] of its first and last blocks). A
 //! component ends at the first byte of its mask of bytes that end it (found with
-//! `trailing_zeros`, see [`block::scan_blocks`]), and only then is that byte looked at, so
+//! `trailing_zeros`, see [`weburl_bytes::scan_blocks`]), and only then is that byte looked at, so
 //! each component costs one data-dependent branch, not one per byte, per label or per
 //! segment. The rarer checks are found from masks too and only then done byte by byte: a host
 //! label that starts with `xn--` has a `--`, a single-dot or double-dot path segment starts
 //! with `.` or `%` right after a `/`, and the last label (for the ends in a number checker)
 //! starts after the last `.` of the host's blocks' masks of `.`.
 
-mod block;
-mod words;
-
 use core::hint::select_unpredictable;
 
 use weburl_host::HostKind;
 
-#[cfg(feature = "__test-hooks")]
-pub(crate) use self::block::each;
-use self::block::{before, Block, Mask, Step, Window};
-pub(crate) use self::block::{dispatch, Classifier, WithClassifier};
-use self::words::{first_word, mask, splat, word};
 use crate::parser::path::{is_double_dot, is_single_dot};
 use crate::scheme::SchemeType;
+#[cfg(feature = "__test-hooks")]
+pub(crate) use weburl_bytes::each;
+use weburl_bytes::swar::{first_word, mask, splat, word};
+use weburl_bytes::{before, Block, Mask, Step, Window};
+pub(crate) use weburl_bytes::{dispatch, Classifier, WithClassifier};
 
 /// Where the components of an accepted input are (byte offsets in the input): its scheme and
 /// authority, and what follows.
@@ -579,9 +576,27 @@ pub(crate) fn scan<K: Classifier>(k: K, input: &str) -> Scan {
 mod tests {
     use super::*;
 
+    /// `weburl-bytes` (which depends on nothing) spells the percent-encode sets its byte
+    /// classes are defined from as masks: they are `weburl-percent`'s.
+    #[test]
+    fn byte_classes_are_the_percent_encode_sets() {
+        use weburl_bytes::class;
+        for (mask, set) in [
+            (class::C0_CONTROL, weburl_percent::C0_CONTROL),
+            (class::FRAGMENT, weburl_percent::FRAGMENT),
+            (class::QUERY, weburl_percent::QUERY),
+            (class::SPECIAL_QUERY, weburl_percent::SPECIAL_QUERY),
+            (class::PATH, weburl_percent::PATH),
+        ] {
+            for b in 0..0x80u8 {
+                assert_eq!(mask & (1 << b) != 0, set.contains(b), "{b:#x}");
+            }
+        }
+    }
+
     /// Whether the input is accepted whole, the same with every classifier.
     fn accepted(input: &str) -> bool {
-        let all = block::each(input, &Scanned);
+        let all = weburl_bytes::each(input, &Scanned);
         for found in &all {
             assert_eq!(*found, all[0], "{input}");
         }

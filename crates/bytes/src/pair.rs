@@ -5,23 +5,23 @@
 //! With blocks of `n` bytes, an input of `n` to `2n - 1` bytes takes two windows per
 //! component ([`super::scan_blocks`]: the one where the component starts, then the input's
 //! last block), and which of the two the component ends in is a branch the CPU guesses
-//! wrong about often on a corpus of mixed lengths (callgrind's branch simulation, userbait:
-//! most of weburl's 2.9 mispredicted branches per URL were in the scan loops). A pair's block
+//! wrong about often on a corpus of mixed lengths (most mispredicted branches were in the
+//! scan loops: `docs/performance.md`). A pair's block
 //! is the whole input: its two blocks are classified, and for each class the last block's
 //! mask is shifted up over the first's (`lo | hi << (len - n)`: the bytes both hold get the
 //! same bit from each). Every component is then one window, from where it starts to the end.
 
-use super::{scan_blocks, scan_blocks_from_one, Block, Classifier, Mask, Step, Window};
+use crate::block::{scan_blocks, scan_blocks_from_one, Block, Classifier, Mask, Step, Window};
 
 /// The whole input as one block of the classifier `K`'s pairs of blocks, for an input of one
 /// to two of its blocks; any other input is scanned by `K` itself.
 #[derive(Clone, Copy)]
-pub(crate) struct Pair<K>(pub(crate) K);
+pub struct Pair<K>(pub K);
 
 /// An input of one to two blocks of `B`: its first block and its last one, which starts
 /// `shift` bytes after the first (less than a block).
 #[derive(Clone, Copy)]
-pub(crate) struct PairBlock<B> {
+pub struct PairBlock<B> {
     lo: B,
     hi: B,
     shift: u32,
@@ -116,9 +116,9 @@ impl<B: Block> Block for PairBlock<B> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::classes;
-    use super::super::{Portable, LEN};
     use super::*;
+    use crate::block::tests::classes;
+    use crate::block::{Portable, LEN};
 
     /// A pair's masks are those of the table on each byte of the input, for every length it
     /// takes, every byte at every position.

@@ -1,4 +1,4 @@
-//! Input bytes a block at a time for [`super::scan`]: a [`Block`] of 16 or 32 bytes, and for
+//! Input bytes a block at a time for the URL parser's fast path (`weburl-core`): a [`Block`] of 16 or 32 bytes, and for
 //! each byte class the scan checks a component with, the mask of the block's bytes in (or not
 //! in) it, one bit per byte (bit `k` for byte `k`); and [`scan_blocks`], which runs a
 //! component's check over the input a [`Window`] at a time. Not a spec concept: each class is
@@ -17,196 +17,31 @@
 //!   time with the `std` feature, or enabled for the whole build.)
 //! - [`Pair`] of any of these: an input of one to two blocks as one window (`pair`).
 //!
-//! callgrind, instructions per URL for parse + href on kasztp (userbait): 633 (699) with SSE2
-//! compares and zero-padded last blocks before these; now 610 (668) SSE2, 564 (611) SSSE3,
-//! 507 (527) AVX2 with its pairs, the level a CPU of this decade runs.
+//! (Why each classifier: `docs/performance.md`.)
 //!
 //! The tests check every classifier against the table for every byte at every position.
 
-use weburl_percent::{AsciiSet, FRAGMENT, PATH, SPECIAL_QUERY};
-
-mod pair;
+#[cfg(doc)]
+use crate::class::nibble_tables;
+use crate::class::{CLASS, DASH, DOT, FRAGMENT_OK, HOST_OK, PATH_OK, QUERY_OK, SLASH, UPPER};
+use crate::pair::Pair;
 #[cfg(target_arch = "x86_64")]
-mod x86;
-
-pub(crate) use self::pair::Pair;
+use crate::x86;
 
 /// The bytes of a block of the 128-bit classifiers.
-pub(super) const LEN: usize = 16;
+pub const LEN: usize = 16;
 
 /// A mask of a block's bytes, bit `k` for byte `k` (blocks have at most 32 bytes, and a
 /// [`Pair`] of them is an input of at most 63; the bit after the block's last, or after the
 /// input's for a pair, marks the end of the input, see [`Window`]).
-pub(crate) type Mask = u64;
-
-// The classes of the bytes, one bit each, for the table ([`CLASS`]).
-
-/// A byte of a host: an ASCII alphanumeric, `-`, `.` or `_`.
-const HOST_OK: u8 = 1;
-/// An ASCII upper alpha (a host's is lowercased).
-const UPPER: u8 = 2;
-/// `-` (a label starting with `xn--` has `--`).
-const DASH: u8 = 4;
-/// A byte that may appear in a path segment unchanged (not in the path percent-encode set,
-/// nor `\`, which a special URL treats as `/`), or the `/` between two segments. Not `?`
-/// and `#`, which end the path.
-const PATH_OK: u8 = 8;
-/// `/`.
-const SLASH: u8 = 16;
-/// `.` or `%`: the first byte of a single-dot or double-dot segment.
-const DOT: u8 = 32;
-/// A byte the query state copies unchanged for a special URL (not in the special-query
-/// percent-encode set). Not `#`, which ends the query.
-const QUERY_OK: u8 = 64;
-/// A byte the fragment state copies unchanged (not in the fragment percent-encode set).
-const FRAGMENT_OK: u8 = 128;
-
-/// Whether `b` is printable ASCII and not in `set`.
-const fn copied(set: &AsciiSet, b: u8) -> bool {
-    b > 0x20 && b < 0x7F && !set.contains(b)
-}
-
-/// The byte classes, computed at compile time from the percent-encode sets: the definition
-/// of the classes, which the portable [`Block`] looks up and the SSE2 one is tested against.
-#[allow(clippy::indexing_slicing)] // const evaluation: an out-of-bounds index fails the build.
-static CLASS: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut i = 0;
-    while i < 256 {
-        let b = i as u8;
-        let mut c = 0;
-        if b.is_ascii_alphanumeric() || b == b'-' || b == b'.' || b == b'_' {
-            c |= HOST_OK;
-        }
-        if b.is_ascii_uppercase() {
-            c |= UPPER;
-        }
-        if b == b'-' {
-            c |= DASH;
-        }
-        if copied(&PATH, b) && b != b'\\' {
-            c |= PATH_OK;
-        }
-        if b == b'/' {
-            c |= SLASH;
-        }
-        if b == b'.' || b == b'%' {
-            c |= DOT;
-        }
-        if copied(&SPECIAL_QUERY, b) && b != b'#' {
-            c |= QUERY_OK;
-        }
-        if copied(&FRAGMENT, b) {
-            c |= FRAGMENT_OK;
-        }
-        t[i] = c;
-        i += 1;
-    }
-    t
-};
-
-/// The printable ASCII bytes of `set` and `extra`, up to sixteen of them (more fail the
-/// build), and how many there are: the bytes the SSE2 block compares with.
-#[allow(clippy::indexing_slicing)] // const evaluation: an out-of-bounds index fails the build.
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-const fn printable_in(set: &AsciiSet, extra: &[u8]) -> ([u8; 16], usize) {
-    let mut out = [0u8; 16];
-    let mut n = 0;
-    let mut b = 0x21u8;
-    while b < 0x7F {
-        let mut hit = set.contains(b);
-        let mut k = 0;
-        while k < extra.len() {
-            hit |= extra[k] == b;
-            k += 1;
-        }
-        if hit {
-            out[n] = b;
-            n += 1;
-        }
-        b += 1;
-    }
-    (out, n)
-}
-
-/// The printable bytes a path stops at: the path percent-encode set's, `\`, and `#`.
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-const PATH_STOPS: ([u8; 16], usize) = printable_in(&PATH, b"\\#");
-/// The printable bytes a special URL's query stops at: the special-query percent-encode
-/// set's, and `#`.
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-const QUERY_STOPS: ([u8; 16], usize) = printable_in(&SPECIAL_QUERY, b"#");
-/// The printable bytes a fragment stops at: the fragment percent-encode set's.
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-const FRAGMENT_STOPS: ([u8; 16], usize) = printable_in(&FRAGMENT, b"");
-
-/// The bytes without `class` (in [`CLASS`]) as two 16-entry tables, `lo` indexed by a byte's
-/// low four bits and `hi` by its high four: a byte `b` is without the class exactly when
-/// `lo[b & 15] & hi[b >> 4]` is not zero.
-///
-/// One bit per distinct row of the 16 x 16 grid of bytes: row `h` is the set of low nibbles
-/// `l` of the bytes `h << 4 | l` without the class; its bit is set in `hi[h]` for each row
-/// `h` equal to it, and in `lo[l]` for each `l` in it. A class with more than eight distinct
-/// rows fails the build. (The SSSE3 block looks both tables up for sixteen bytes at once.)
-#[allow(clippy::indexing_slicing)] // const evaluation: an out-of-bounds index fails the build.
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-const fn nibble_tables(class: u8) -> ([u8; 16], [u8; 16]) {
-    let mut rows = [0u16; 16];
-    let mut b = 0;
-    while b < 256 {
-        if CLASS[b] & class == 0 {
-            rows[b >> 4] |= 1 << (b & 15);
-        }
-        b += 1;
-    }
-    let mut distinct = [0u16; 8];
-    let mut n = 0;
-    let (mut lo, mut hi) = ([0u8; 16], [0u8; 16]);
-    let mut h = 0;
-    while h < 16 {
-        let row = rows[h];
-        if row != 0 {
-            let mut k = 0;
-            while k < n && distinct[k] != row {
-                k += 1;
-            }
-            if k == n {
-                distinct[n] = row;
-                n += 1;
-            }
-            hi[h] = 1 << k;
-            let mut l = 0;
-            while l < 16 {
-                if row & (1 << l) != 0 {
-                    lo[l] |= 1 << k;
-                }
-                l += 1;
-            }
-        }
-        h += 1;
-    }
-    (lo, hi)
-}
-
-/// The nibble tables of the bytes not in a host ([`HOST_OK`]).
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-const HOST_TABLES: ([u8; 16], [u8; 16]) = nibble_tables(HOST_OK);
-/// The nibble tables of the bytes a path stops at ([`PATH_OK`]).
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-const PATH_TABLES: ([u8; 16], [u8; 16]) = nibble_tables(PATH_OK);
-/// The nibble tables of the bytes a special URL's query stops at ([`QUERY_OK`]).
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-const QUERY_TABLES: ([u8; 16], [u8; 16]) = nibble_tables(QUERY_OK);
-/// The nibble tables of the bytes a fragment stops at ([`FRAGMENT_OK`]).
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-const FRAGMENT_TABLES: ([u8; 16], [u8; 16]) = nibble_tables(FRAGMENT_OK);
+pub type Mask = u64;
 
 /// The mask of a 16-byte block's bytes.
-const ALL: Mask = (1 << LEN) - 1;
+pub(crate) const ALL: Mask = (1 << LEN) - 1;
 
 /// Sixteen bytes, classified: for each class a component is checked with, the mask of the
 /// bytes in it (or, for the `_bad` ones, not in it), bit `k` for byte `k`.
-pub(crate) trait Block: Copy {
+pub trait Block: Copy {
     /// How many bytes it has: 16 or 32, or for a [`Pair`] of blocks twice that (of which
     /// the input's length are bytes).
     const LEN: usize;
@@ -233,7 +68,7 @@ pub(crate) trait Block: Copy {
 
 /// A way to load blocks and classify them on this CPU: a token without data. One that needs
 /// a CPU feature exists only where the CPU has it.
-pub(crate) trait Classifier: Copy {
+pub trait Classifier: Copy {
     /// The blocks it loads.
     type Block: Block;
     /// The block of the [`Block::LEN`] bytes of `b` from `at`, if it has as many.
@@ -256,9 +91,8 @@ pub(crate) trait Classifier: Copy {
 /// one the CPU has, compiled for that CPU's features. The input is an argument of its own,
 /// not a field, so that a computation with a field or two more is still passed in registers
 /// (a struct of more than two words is passed through memory: the caller stores it, the
-/// callee loads it back; callgrind, can_parse: 12 to 13 instructions per URL more that way,
-/// and two runs side by side, userbait, 16.8 ns against 15.5 to 16.0).
-pub(crate) trait WithClassifier {
+/// callee loads it back; figures in `docs/performance.md`).
+pub trait WithClassifier {
     /// What it gives.
     type Out;
     /// Whether an input of one to two blocks is better scanned as one window ([`Pair`]): for
@@ -271,7 +105,7 @@ pub(crate) trait WithClassifier {
 
 /// Runs `w` on `input` with the best [`Classifier`] of the CPU.
 #[inline(always)]
-pub(crate) fn dispatch<W: WithClassifier>(input: &str, w: W) -> W::Out {
+pub fn dispatch<W: WithClassifier>(input: &str, w: W) -> W::Out {
     #[cfg(target_arch = "x86_64")]
     {
         x86::dispatch(input, w)
@@ -284,8 +118,7 @@ pub(crate) fn dispatch<W: WithClassifier>(input: &str, w: W) -> W::Out {
 
 /// Runs `w` with every classifier this CPU has, the portable one first (for the tests and
 /// the test hooks).
-#[cfg(any(test, feature = "__test-hooks"))]
-pub(crate) fn each<W: WithClassifier + Clone>(input: &str, w: &W) -> alloc::vec::Vec<W::Out> {
+pub fn each<W: WithClassifier + Clone>(input: &str, w: &W) -> alloc::vec::Vec<W::Out> {
     #[allow(unused_mut)]
     let mut out = alloc::vec![
         w.clone().run(Portable, input),
@@ -298,13 +131,11 @@ pub(crate) fn each<W: WithClassifier + Clone>(input: &str, w: &W) -> alloc::vec:
 
 /// The portable classifier: lookups in [`CLASS`]. (On x86-64, only the tests use it.)
 #[derive(Clone, Copy)]
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-pub(crate) struct Portable;
+pub struct Portable;
 
 /// A block of the portable classifier: the bytes.
 #[derive(Clone, Copy)]
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-pub(crate) struct PortableBlock([u8; LEN]);
+pub struct PortableBlock([u8; LEN]);
 
 impl Classifier for Portable {
     type Block = PortableBlock;
@@ -314,7 +145,6 @@ impl Classifier for Portable {
     }
 }
 
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 impl PortableBlock {
     /// The bytes with a bit of `class`.
     #[inline(always)]
@@ -376,7 +206,7 @@ impl Block for PortableBlock {
 
 /// The bits of the bytes before the first byte with a bit set in `m` (all if there is none).
 #[inline(always)]
-pub(super) const fn before(m: Mask) -> Mask {
+pub const fn before(m: Mask) -> Mask {
     m.wrapping_sub(1) & !m
 }
 
@@ -384,31 +214,31 @@ pub(super) const fn before(m: Mask) -> Mask {
 /// which those from where the check stands on (the bits of `from`) are its to look at; the
 /// others came before (the last window of an input is its last sixteen bytes, which may
 /// reach back before where the check stands).
-pub(crate) struct Window<B> {
+pub struct Window<B> {
     /// The bytes.
-    pub(super) block: B,
+    pub block: B,
     /// The offset of the block's first byte in the input.
-    pub(super) base: usize,
+    pub base: usize,
     /// The bits of the bytes the check looks at: from where it stands to the block's end.
-    pub(super) from: Mask,
+    pub from: Mask,
     /// The bit after the block's last byte if the block ends the input (the end stops every
     /// component), else 0.
-    end: Mask,
+    pub(crate) end: Mask,
 }
 
 impl<B> Window<B> {
     /// Where a component made of the bytes not in `bad` stops in this window: the bits of
     /// `bad` the check looks at, and the end of the input. The first one is the stop.
     #[inline(always)]
-    pub(super) fn stops(&self, bad: Mask) -> Mask {
+    pub fn stops(&self, bad: Mask) -> Mask {
         (bad | self.end) & self.from
     }
 }
 
 /// A component's check, window by window (a type rather than a closure, so that its code is
 /// always inlined: `scan_blocks` calls it in two places, and a closure called twice was
-/// compiled out of line, callgrind: +30 instructions per URL on kasztp).
-pub(crate) trait Step {
+/// compiled out of line; see `docs/performance.md`).
+pub trait Step {
     /// The stops of the component in `w` (a mask of [`Window::stops`]), noting what else the
     /// check looks for.
     fn step<B: Block>(&mut self, w: &Window<B>) -> Mask;
@@ -420,11 +250,11 @@ pub(crate) trait Step {
 ///
 /// The windows are the next sixteen bytes while there are sixteen, then the input's last
 /// sixteen, the bytes before where the check stands left out by [`Window::from`] (no
-/// padding, no shifting: callgrind, kasztp, parse + href, 20 instructions per URL fewer than
-/// shifting the last bytes into a zero-padded block). An input shorter than a block is one
+/// padding, no shifting, which costs fewer instructions than shifting the last bytes into a
+/// zero-padded block; see `docs/performance.md`). An input shorter than a block is one
 /// window, zero-padded: a zero byte is a control, in no class, so it stops every component.
 #[inline(always)]
-pub(super) fn scan_blocks<K: Classifier>(k: K, b: &[u8], at: usize, step: &mut impl Step) -> usize {
+pub fn scan_blocks<K: Classifier>(k: K, b: &[u8], at: usize, step: &mut impl Step) -> usize {
     let n = <K::Block as Block>::LEN;
     let len = b.len();
     let Some(last) = len.checked_sub(n) else {
@@ -464,7 +294,7 @@ pub(super) fn scan_blocks<K: Classifier>(k: K, b: &[u8], at: usize, step: &mut i
 /// near the end, the last `n`. For the host, which most often ends in its first window (see
 /// its use in `host_run`).
 #[inline(always)]
-pub(super) fn scan_blocks_from_one<K: Classifier>(
+pub fn scan_blocks_from_one<K: Classifier>(
     k: K,
     b: &[u8],
     at: usize,
@@ -516,11 +346,11 @@ fn scan_short<K: Classifier>(k: K, b: &[u8], at: usize, step: &mut impl Step) ->
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Every class of a block.
-    pub(super) fn classes<B: Block>(b: B) -> [Mask; 9] {
+    pub(crate) fn classes<B: Block>(b: B) -> [Mask; 9] {
         [
             b.host_bad(),
             b.upper(),

@@ -2,99 +2,105 @@
 //! [`Ssse3`] (table lookups with `pshufb` for the component classes), and [`dispatch`], which
 //! picks the second where the CPU has SSSE3.
 //!
-//! The one module of the crate with `unsafe` code (see `lib.rs`). Two kinds of it:
+//! The crate's `unsafe` code (see `lib.rs`). Three kinds of it:
 //!
-//! - The intrinsics ([`intrinsics`]): each is `unsafe` to call only because it needs a CPU
-//!   feature (none takes a pointer). The SSE2 ones are sound everywhere this module is
-//!   compiled: it is compiled only for x86-64 with SSE2 enabled for the whole build (the
-//!   target's baseline). The SSSE3 ones are sound only on a CPU with SSSE3: they are reached
-//!   only through an [`Ssse3Block`], which only an [`Ssse3`] token loads, and that token is
-//!   made only by [`dispatch`] after it has found SSSE3 (or where the whole build has it).
-//! - The call of the SSSE3-compiled function in [`dispatch`], after the same check.
+//! - The intrinsic wrappers (`intrinsics`, and `avx2`'s): each an `unsafe fn` with
+//!   `#[target_feature]`, unsafe to call only because it needs a CPU feature (none takes a
+//!   pointer but the AVX2 loads, whose references give them the bytes they read).
+//! - Their calls in the blocks' methods. The SSE2 ones are sound everywhere this module is
+//!   compiled: x86-64, whose baseline has SSE2. The SSSE3 ones are sound only on a CPU with
+//!   SSSE3: they are reached only through an [`Ssse3Block`], which only an [`Ssse3`] token
+//!   loads, and that token is made only by [`dispatch`] (and [`each`]) after it has found
+//!   SSSE3 (or where the whole build has it). The same for AVX2.
+//! - The calls of the functions compiled for SSSE3 or AVX2 in [`dispatch`], after the same
+//!   check.
 
 use self::avx2::Avx2;
-use super::{
-    Block, Classifier, Mask, Pair, WithClassifier, ALL, FRAGMENT_STOPS, FRAGMENT_TABLES,
-    HOST_TABLES, LEN, PATH_STOPS, PATH_TABLES, QUERY_STOPS, QUERY_TABLES,
+use crate::block::{Block, Classifier, Mask, WithClassifier, ALL, LEN};
+use crate::class::{
+    FRAGMENT_STOPS, FRAGMENT_TABLES, HOST_TABLES, PATH_STOPS, PATH_TABLES, QUERY_STOPS,
+    QUERY_TABLES,
 };
+use crate::pair::Pair;
 
-#[allow(unsafe_code)]
 mod intrinsics {
-    //! Safe wrappers of the intrinsics the blocks use (see the parent module for why each
-    //! call is sound).
+    //! The intrinsics the 128-bit blocks use, each an `unsafe fn` compiled for the feature
+    //! its instruction needs (`#[target_feature]`): a caller must know the CPU has it (see
+    //! the parent module). None takes a pointer.
     use core::arch::x86_64 as arch;
     pub(super) use core::arch::x86_64::__m128i;
 
     /// `_mm_set1_epi8`: `c` in every byte.
-    #[inline(always)]
+    #[inline]
+    #[target_feature(enable = "sse2")]
     #[allow(clippy::cast_possible_wrap)] // the byte's bits, as the intrinsic takes them
-    pub(super) fn splat(c: u8) -> __m128i {
-        // SAFETY: SSE2 is enabled for the build (see the parent module).
-        unsafe { arch::_mm_set1_epi8(c as i8) }
+    pub(super) unsafe fn splat(c: u8) -> __m128i {
+        arch::_mm_set1_epi8(c as i8)
     }
     /// `_mm_set_epi64x`: the two words, `lo` in the low bytes.
-    #[inline(always)]
-    pub(super) fn set(hi: i64, lo: i64) -> __m128i {
-        // SAFETY: SSE2 is enabled for the build (see the parent module).
-        unsafe { arch::_mm_set_epi64x(hi, lo) }
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub(super) unsafe fn set(hi: i64, lo: i64) -> __m128i {
+        arch::_mm_set_epi64x(hi, lo)
     }
     /// Sixteen bytes (`_mm_set_epi64x` of their halves, which compiles to one load).
-    #[inline(always)]
-    pub(super) fn load(bytes: &[u8; 16]) -> __m128i {
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub(super) unsafe fn load(bytes: &[u8; 16]) -> __m128i {
         let (lo, hi) = bytes.split_at(8);
         let word = |h: &[u8]| i64::from_le_bytes(h.try_into().unwrap_or_default());
-        set(word(hi), word(lo))
+        // SAFETY: SSE2, which this function is compiled for.
+        unsafe { set(word(hi), word(lo)) }
     }
     /// `_mm_and_si128`.
-    #[inline(always)]
-    pub(super) fn and(a: __m128i, b: __m128i) -> __m128i {
-        // SAFETY: SSE2 is enabled for the build (see the parent module).
-        unsafe { arch::_mm_and_si128(a, b) }
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub(super) unsafe fn and(a: __m128i, b: __m128i) -> __m128i {
+        arch::_mm_and_si128(a, b)
     }
     /// `_mm_andnot_si128`: `b` without `a`.
-    #[inline(always)]
-    pub(super) fn and_not(a: __m128i, b: __m128i) -> __m128i {
-        // SAFETY: SSE2 is enabled for the build (see the parent module).
-        unsafe { arch::_mm_andnot_si128(a, b) }
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub(super) unsafe fn and_not(a: __m128i, b: __m128i) -> __m128i {
+        arch::_mm_andnot_si128(a, b)
     }
     /// `_mm_or_si128`.
-    #[inline(always)]
-    pub(super) fn or(a: __m128i, b: __m128i) -> __m128i {
-        // SAFETY: SSE2 is enabled for the build (see the parent module).
-        unsafe { arch::_mm_or_si128(a, b) }
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub(super) unsafe fn or(a: __m128i, b: __m128i) -> __m128i {
+        arch::_mm_or_si128(a, b)
     }
     /// `_mm_cmpeq_epi8`: the bytes of `a` equal to those of `b`.
-    #[inline(always)]
-    pub(super) fn eq(a: __m128i, b: __m128i) -> __m128i {
-        // SAFETY: SSE2 is enabled for the build (see the parent module).
-        unsafe { arch::_mm_cmpeq_epi8(a, b) }
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub(super) unsafe fn eq(a: __m128i, b: __m128i) -> __m128i {
+        arch::_mm_cmpeq_epi8(a, b)
     }
     /// `_mm_cmpgt_epi8`: the bytes of `a` greater than those of `b`, signed.
-    #[inline(always)]
-    pub(super) fn gt(a: __m128i, b: __m128i) -> __m128i {
-        // SAFETY: SSE2 is enabled for the build (see the parent module).
-        unsafe { arch::_mm_cmpgt_epi8(a, b) }
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub(super) unsafe fn gt(a: __m128i, b: __m128i) -> __m128i {
+        arch::_mm_cmpgt_epi8(a, b)
     }
     /// `_mm_srli_epi16::<4>`: each 16-bit lane shifted down by four bits.
-    #[inline(always)]
-    pub(super) fn shift_down_4(a: __m128i) -> __m128i {
-        // SAFETY: SSE2 is enabled for the build (see the parent module).
-        unsafe { arch::_mm_srli_epi16::<4>(a) }
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub(super) unsafe fn shift_down_4(a: __m128i) -> __m128i {
+        arch::_mm_srli_epi16::<4>(a)
     }
     /// `_mm_movemask_epi8`: the high bits of the bytes, as a mask of the block's bytes.
-    #[inline(always)]
+    #[inline]
+    #[target_feature(enable = "sse2")]
     #[allow(clippy::cast_sign_loss)] // 16 bits
-    pub(super) fn bits(m: __m128i) -> u64 {
-        // SAFETY: SSE2 is enabled for the build (see the parent module).
-        unsafe { u64::from(arch::_mm_movemask_epi8(m) as u32) }
+    pub(super) unsafe fn bits(m: __m128i) -> u64 {
+        u64::from(arch::_mm_movemask_epi8(m) as u32)
     }
     /// `_mm_shuffle_epi8` (SSSE3): byte `k` is `table[index[k] & 15]`, or 0 where `index[k]`
-    /// has its high bit. Only for [`super::Ssse3Block`] (see the parent module).
-    #[inline(always)]
-    pub(super) fn lookup(table: __m128i, index: __m128i) -> __m128i {
-        // SAFETY: called only by the methods of an `Ssse3Block`, which exists only where the
-        // CPU has SSSE3 (see the parent module).
-        unsafe { arch::_mm_shuffle_epi8(table, index) }
+    /// has its high bit.
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    pub(super) unsafe fn lookup(table: __m128i, index: __m128i) -> __m128i {
+        arch::_mm_shuffle_epi8(table, index)
     }
 }
 
@@ -111,26 +117,34 @@ macro_rules! compare_classes {
     () => {
         #[inline(always)]
         fn upper(self) -> Mask {
-            bits(and(
-                gt(self.0, splat(b'A' - 1)),
-                gt(splat(b'Z' + 1), self.0),
-            ))
+            // SAFETY: a block of this type exists only where the CPU has its feature (its
+            // classifier's token is made only by `dispatch` or `each` after checking).
+            unsafe {
+                bits(and(
+                    gt(self.0, splat(b'A' - 1)),
+                    gt(splat(b'Z' + 1), self.0),
+                ))
+            }
         }
         #[inline(always)]
         fn dash(self) -> Mask {
-            bits(eq(self.0, splat(b'-')))
+            // SAFETY: as in `upper`.
+            unsafe { bits(eq(self.0, splat(b'-'))) }
         }
         #[inline(always)]
         fn period(self) -> Mask {
-            bits(eq(self.0, splat(b'.')))
+            // SAFETY: as in `upper`.
+            unsafe { bits(eq(self.0, splat(b'.'))) }
         }
         #[inline(always)]
         fn slash(self) -> Mask {
-            bits(eq(self.0, splat(b'/')))
+            // SAFETY: as in `upper`.
+            unsafe { bits(eq(self.0, splat(b'/'))) }
         }
         #[inline(always)]
         fn dot(self) -> Mask {
-            bits(or(eq(self.0, splat(b'.')), eq(self.0, splat(b'%'))))
+            // SAFETY: as in `upper`.
+            unsafe { bits(or(eq(self.0, splat(b'.')), eq(self.0, splat(b'%')))) }
         }
     };
 }
@@ -160,34 +174,38 @@ macro_rules! nibble_classes {
 
 mod avx2;
 
-/// The SSE2 classifier.
+/// The SSE2 classifier (SSE2 is part of the x86-64 baseline: any x86-64 CPU has it).
 #[derive(Clone, Copy)]
-pub(super) struct Sse2;
+pub(crate) struct Sse2;
 
 /// A block in an SSE2 register. The byte compares are signed: a byte from 0x80 up is
 /// negative, below every printable ASCII byte, so it is in none of the classes, as in the
 /// table.
 #[derive(Clone, Copy)]
-pub(super) struct Sse2Block(__m128i);
+pub(crate) struct Sse2Block(__m128i);
 
 impl Classifier for Sse2 {
     type Block = Sse2Block;
     #[inline(always)]
     fn load(self, b: &[u8], at: usize) -> Option<Sse2Block> {
-        Some(Sse2Block(load(b.get(at..)?.first_chunk()?)))
+        let bytes = b.get(at..)?.first_chunk()?;
+        // SAFETY: SSE2, which every x86-64 CPU has.
+        Some(Sse2Block(unsafe { load(bytes) }))
     }
 }
 
 impl Sse2Block {
     #[inline(always)]
     fn eq(self, c: u8) -> __m128i {
-        eq(self.0, splat(c))
+        // SAFETY: SSE2, which every x86-64 CPU has.
+        unsafe { eq(self.0, splat(c)) }
     }
 
     /// Printable ASCII: 0x21 to 0x7E.
     #[inline(always)]
     fn printable(self) -> __m128i {
-        and_not(self.eq(0x7F), gt(self.0, splat(0x20)))
+        // SAFETY: SSE2, which every x86-64 CPU has.
+        unsafe { and_not(self.eq(0x7F), gt(self.0, splat(0x20))) }
     }
 
     /// The printable bytes other than the first `n` of `bad` (at least one).
@@ -195,9 +213,11 @@ impl Sse2Block {
     fn printable_but(self, (bad, n): ([u8; 16], usize)) -> Mask {
         let mut m = self.eq(bad.first().copied().unwrap_or(0x7F));
         for &c in bad.get(1..n).unwrap_or_default() {
-            m = or(m, self.eq(c));
+            // SAFETY: SSE2, which every x86-64 CPU has.
+            m = unsafe { or(m, self.eq(c)) };
         }
-        bits(and_not(m, self.printable()))
+        // SAFETY: SSE2, which every x86-64 CPU has.
+        unsafe { bits(and_not(m, self.printable())) }
     }
 }
 
@@ -207,13 +227,16 @@ impl Block for Sse2Block {
     #[inline(always)]
     fn host_bad(self) -> Mask {
         let x = self.0;
-        // The bytes from `lo` to `hi` (both from 0x01 to 0x7E).
-        let in_range = |x, lo: u8, hi: u8| and(gt(x, splat(lo - 1)), gt(splat(hi + 1), x));
-        let alpha = in_range(or(x, splat(0x20)), b'a', b'z');
-        let digit = in_range(x, b'0', b'9');
-        let dash_dot = in_range(x, b'-', b'.');
-        let ok = or(or(alpha, digit), or(dash_dot, self.eq(b'_')));
-        !bits(ok) & ALL
+        // SAFETY: SSE2, which every x86-64 CPU has.
+        unsafe {
+            // The bytes from `lo` to `hi` (both from 0x01 to 0x7E).
+            let in_range = |x, lo: u8, hi: u8| and(gt(x, splat(lo - 1)), gt(splat(hi + 1), x));
+            let alpha = in_range(or(x, splat(0x20)), b'a', b'z');
+            let digit = in_range(x, b'0', b'9');
+            let dash_dot = in_range(x, b'-', b'.');
+            let ok = or(or(alpha, digit), or(dash_dot, self.eq(b'_')));
+            !bits(ok) & ALL
+        }
     }
     #[inline(always)]
     fn path_bad(self) -> Mask {
@@ -231,30 +254,37 @@ impl Block for Sse2Block {
 
 /// The SSSE3 classifier: made only where the CPU has SSSE3 (see the module documentation).
 #[derive(Clone, Copy)]
-pub(super) struct Ssse3(());
+pub(crate) struct Ssse3(());
 
 /// A block of the SSSE3 classifier: the component classes by nibble tables
-/// ([`super::nibble_tables`]), the others by compares.
+/// ([`nibble_tables`](crate::class::nibble_tables)), the others by compares.
 #[derive(Clone, Copy)]
-pub(super) struct Ssse3Block(__m128i);
+pub(crate) struct Ssse3Block(__m128i);
 
 impl Classifier for Ssse3 {
     type Block = Ssse3Block;
     #[inline(always)]
     fn load(self, b: &[u8], at: usize) -> Option<Ssse3Block> {
-        Some(Ssse3Block(load(b.get(at..)?.first_chunk()?)))
+        let bytes = b.get(at..)?.first_chunk()?;
+        // SAFETY: SSE2, which every x86-64 CPU has.
+        Some(Ssse3Block(unsafe { load(bytes) }))
     }
 }
 
 impl Ssse3Block {
-    /// The bytes without the class of `tables` (see [`super::nibble_tables`]): both tables
-    /// looked up, sixteen bytes at once, and the bytes whose two entries share a bit.
+    /// The bytes without the class of `tables` (see `nibble_tables`): both tables looked up,
+    /// sixteen bytes at once, and the bytes whose two entries share a bit.
     #[inline(always)]
     fn without(self, (lo, hi): &([u8; 16], [u8; 16])) -> Mask {
         let x = self.0;
-        let low = lookup(load(lo), and(x, splat(0x0F)));
-        let high = lookup(load(hi), and(shift_down_4(x), splat(0x0F)));
-        !bits(eq(and(low, high), splat(0))) & ALL
+        // SAFETY: an `Ssse3Block` exists only where the CPU has SSSE3 (and SSE2): only an
+        // `Ssse3` token loads one, and only `dispatch` and `each` make that token, after
+        // checking (see the module documentation).
+        unsafe {
+            let low = lookup(load(lo), and(x, splat(0x0F)));
+            let high = lookup(load(hi), and(shift_down_4(x), splat(0x0F)));
+            !bits(eq(and(low, high), splat(0))) & ALL
+        }
     }
 }
 
@@ -333,9 +363,8 @@ fn level() -> Level {
 /// [`WithClassifier::PAIRS`]); compiled with AVX2 enabled, so that the intrinsics and
 /// everything around them are inlined into one function.
 ///
-/// Pairs: two runs side by side, parse + href, userbait 0.35-0.36x ada's time to
-/// 0.33-0.34x, kasztp 0.32x to 0.30-0.31x, though callgrind counts more instructions (about
-/// 10 and 30 more per URL): fewer branches the CPU guesses wrong (see `pair`).
+/// Pairs: faster, though they take a few more instructions, because the CPU guesses fewer
+/// branches wrong (see `pair`; figures in `docs/performance.md`).
 #[target_feature(enable = "avx2,ssse3")]
 fn run_avx2<W: WithClassifier>(input: &str, w: W, wide: Avx2, narrow: Ssse3) -> W::Out {
     let len = input.len();
@@ -357,8 +386,8 @@ fn run_ssse3<W: WithClassifier>(input: &str, w: W, k: Ssse3) -> W::Out {
 }
 
 /// `w` with the [`Sse2`] classifier, out of line like the others, so that [`dispatch`] is
-/// only a test and a jump (callgrind, kasztp: 32 instructions per URL less for `can_parse`
-/// than with this inlined into it, which made it save and restore six registers).
+/// only a test and a jump (inlined, it made `dispatch` save and restore six registers; see
+/// `docs/performance.md`).
 #[inline(never)]
 fn run_sse2<W: WithClassifier>(input: &str, w: W) -> W::Out {
     w.run(Sse2, input)
@@ -367,13 +396,11 @@ fn run_sse2<W: WithClassifier>(input: &str, w: W) -> W::Out {
 /// Runs `w` on `input` with the best classifier the CPU has: [`Avx2`] (on inputs of 32
 /// bytes or more; as a [`Pair`] below 64, see `run_avx2`), [`Ssse3`], or [`Sse2`].
 #[inline(always)]
-pub(super) fn dispatch<W: WithClassifier>(input: &str, w: W) -> W::Out {
+pub(crate) fn dispatch<W: WithClassifier>(input: &str, w: W) -> W::Out {
     match level() {
-        #[allow(unsafe_code)]
         // SAFETY: `run_avx2` needs AVX2 and SSSE3, which the CPU has (`level`), as the tokens
         // made here say.
         Level::Avx2 => unsafe { run_avx2(input, w, Avx2(()), Ssse3(())) },
-        #[allow(unsafe_code)]
         // SAFETY: `run_ssse3` needs SSSE3, which the CPU has (`level`), as the token says.
         Level::Ssse3 => unsafe { run_ssse3(input, w, Ssse3(())) },
         Level::Sse2 => run_sse2(input, w),
@@ -383,8 +410,7 @@ pub(super) fn dispatch<W: WithClassifier>(input: &str, w: W) -> W::Out {
 /// Runs `w` on `input` with each classifier of this module the CPU has, alone and as a
 /// [`Pair`] (the AVX2 one only on an input of a block's 32 bytes or more, as [`dispatch`]
 /// does), for the tests and the test hooks.
-#[cfg(any(test, feature = "__test-hooks"))]
-pub(super) fn each<W: WithClassifier + Clone>(input: &str, w: &W) -> alloc::vec::Vec<W::Out> {
+pub(crate) fn each<W: WithClassifier + Clone>(input: &str, w: &W) -> alloc::vec::Vec<W::Out> {
     let level = level();
     let mut out = alloc::vec![w.clone().run(Sse2, input), w.clone().run(Pair(Sse2), input)];
     if level != Level::Sse2 {
@@ -400,9 +426,9 @@ pub(super) fn each<W: WithClassifier + Clone>(input: &str, w: &W) -> alloc::vec:
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::classes;
-    use super::super::{Portable, LEN};
     use super::*;
+    use crate::block::tests::classes;
+    use crate::block::{Portable, LEN};
 
     /// The AVX2 block's classes of `bytes` are those of the table on its two halves.
     fn same_wide(bytes: &[u8; 32]) {

@@ -8,88 +8,86 @@
 //! [`Avx2Block`], which only an [`Avx2`] token loads; the parent's `dispatch` makes that
 //! token only after it has found AVX2.
 
-use super::super::{
-    Block, Classifier, Mask, FRAGMENT_TABLES, HOST_TABLES, PATH_TABLES, QUERY_TABLES,
-};
+use crate::block::{Block, Classifier, Mask};
+use crate::class::{FRAGMENT_TABLES, HOST_TABLES, PATH_TABLES, QUERY_TABLES};
 
 /// The bytes of a block.
 const LEN: usize = 32;
 /// The mask of a block's bytes.
 const ALL: Mask = (1 << LEN) - 1;
 
-#[allow(unsafe_code)]
 mod intrinsics {
-    //! Safe wrappers of the AVX2 intrinsics the blocks use: each is called only by the
-    //! methods of an [`super::Avx2Block`], which exists only where the CPU has AVX2 (see the
-    //! parent module). None takes a pointer but [`load`] and [`table`], whose references
-    //! give them the bytes they read.
+    //! The AVX2 intrinsics the blocks use, each an `unsafe fn` compiled for AVX2: called
+    //! only by the methods of an [`super::Avx2Block`], which exists only where the CPU has
+    //! AVX2 (see the parent module). None takes a pointer but [`load`] and [`table`], whose
+    //! references give them the bytes they read.
     use core::arch::x86_64 as arch;
     pub(super) use core::arch::x86_64::__m256i;
 
     /// Thirty-two bytes (`_mm256_loadu_si256`).
-    #[inline(always)]
-    pub(super) fn load(bytes: &[u8; 32]) -> __m256i {
-        // SAFETY: AVX2 (see the module documentation); `bytes` has the 32 bytes read, and
-        // the load has no alignment requirement.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn load(bytes: &[u8; 32]) -> __m256i {
+        // SAFETY: `bytes` has the 32 bytes read, and the load has no alignment requirement.
         unsafe { arch::_mm256_loadu_si256(bytes.as_ptr().cast()) }
     }
     /// A 16-byte table in both lanes (`_mm256_broadcastsi128_si256`).
-    #[inline(always)]
-    pub(super) fn table(t: &[u8; 16]) -> __m256i {
-        // SAFETY: AVX2 (see the module documentation); `t` has the 16 bytes read, and the
-        // load has no alignment requirement.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn table(t: &[u8; 16]) -> __m256i {
+        // SAFETY: `t` has the 16 bytes read, and the load has no alignment requirement.
         unsafe { arch::_mm256_broadcastsi128_si256(arch::_mm_loadu_si128(t.as_ptr().cast())) }
     }
     /// `_mm256_set1_epi8`: `c` in every byte.
-    #[inline(always)]
+    #[inline]
+    #[target_feature(enable = "avx2")]
     #[allow(clippy::cast_possible_wrap)] // the byte's bits, as the intrinsic takes them
-    pub(super) fn splat(c: u8) -> __m256i {
-        // SAFETY: AVX2 (see the module documentation).
-        unsafe { arch::_mm256_set1_epi8(c as i8) }
+    pub(super) unsafe fn splat(c: u8) -> __m256i {
+        arch::_mm256_set1_epi8(c as i8)
     }
     /// `_mm256_and_si256`.
-    #[inline(always)]
-    pub(super) fn and(a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: AVX2 (see the module documentation).
-        unsafe { arch::_mm256_and_si256(a, b) }
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn and(a: __m256i, b: __m256i) -> __m256i {
+        arch::_mm256_and_si256(a, b)
     }
     /// `_mm256_or_si256`.
-    #[inline(always)]
-    pub(super) fn or(a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: AVX2 (see the module documentation).
-        unsafe { arch::_mm256_or_si256(a, b) }
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn or(a: __m256i, b: __m256i) -> __m256i {
+        arch::_mm256_or_si256(a, b)
     }
     /// `_mm256_cmpeq_epi8`: the bytes of `a` equal to those of `b`.
-    #[inline(always)]
-    pub(super) fn eq(a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: AVX2 (see the module documentation).
-        unsafe { arch::_mm256_cmpeq_epi8(a, b) }
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn eq(a: __m256i, b: __m256i) -> __m256i {
+        arch::_mm256_cmpeq_epi8(a, b)
     }
     /// `_mm256_cmpgt_epi8`: the bytes of `a` greater than those of `b`, signed.
-    #[inline(always)]
-    pub(super) fn gt(a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: AVX2 (see the module documentation).
-        unsafe { arch::_mm256_cmpgt_epi8(a, b) }
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn gt(a: __m256i, b: __m256i) -> __m256i {
+        arch::_mm256_cmpgt_epi8(a, b)
     }
     /// `_mm256_srli_epi16::<4>`: each 16-bit lane shifted down by four bits.
-    #[inline(always)]
-    pub(super) fn shift_down_4(a: __m256i) -> __m256i {
-        // SAFETY: AVX2 (see the module documentation).
-        unsafe { arch::_mm256_srli_epi16::<4>(a) }
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn shift_down_4(a: __m256i) -> __m256i {
+        arch::_mm256_srli_epi16::<4>(a)
     }
     /// `_mm256_shuffle_epi8`: byte `k` is `table[index[k] & 15]` of its lane, or 0 where
     /// `index[k]` has its high bit.
-    #[inline(always)]
-    pub(super) fn lookup(table: __m256i, index: __m256i) -> __m256i {
-        // SAFETY: AVX2 (see the module documentation).
-        unsafe { arch::_mm256_shuffle_epi8(table, index) }
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn lookup(table: __m256i, index: __m256i) -> __m256i {
+        arch::_mm256_shuffle_epi8(table, index)
     }
     /// `_mm256_movemask_epi8`: the high bits of the bytes, as a mask of the block's bytes.
-    #[inline(always)]
+    #[inline]
+    #[target_feature(enable = "avx2")]
     #[allow(clippy::cast_sign_loss)] // 32 bits
-    pub(super) fn bits(m: __m256i) -> u64 {
-        // SAFETY: AVX2 (see the module documentation).
-        unsafe { u64::from(arch::_mm256_movemask_epi8(m) as u32) }
+    pub(super) unsafe fn bits(m: __m256i) -> u64 {
+        u64::from(arch::_mm256_movemask_epi8(m) as u32)
     }
 }
 
@@ -97,18 +95,21 @@ use self::intrinsics::{__m256i, and, bits, eq, gt, load, lookup, or, shift_down_
 
 /// The AVX2 classifier: made only where the CPU has AVX2 (see the module documentation).
 #[derive(Clone, Copy)]
-pub(in super::super) struct Avx2(pub(super) ());
+pub(crate) struct Avx2(pub(super) ());
 
 /// A block of the AVX2 classifier: 32 bytes in an AVX2 register. The byte compares are
 /// signed, as in the SSE2 block: a byte from 0x80 up is in none of the classes.
 #[derive(Clone, Copy)]
-pub(in super::super) struct Avx2Block(__m256i);
+pub(crate) struct Avx2Block(__m256i);
 
 impl Classifier for Avx2 {
     type Block = Avx2Block;
     #[inline(always)]
     fn load(self, b: &[u8], at: usize) -> Option<Avx2Block> {
-        Some(Avx2Block(load(b.get(at..)?.first_chunk()?)))
+        let bytes = b.get(at..)?.first_chunk()?;
+        // SAFETY: an `Avx2` token exists only where the CPU has AVX2 (see the module
+        // documentation).
+        Some(Avx2Block(unsafe { load(bytes) }))
     }
 }
 
@@ -117,9 +118,13 @@ impl Avx2Block {
     #[inline(always)]
     fn without(self, (lo, hi): &([u8; 16], [u8; 16])) -> Mask {
         let x = self.0;
-        let low = lookup(table(lo), and(x, splat(0x0F)));
-        let high = lookup(table(hi), and(shift_down_4(x), splat(0x0F)));
-        !bits(eq(and(low, high), splat(0))) & ALL
+        // SAFETY: an `Avx2Block` exists only where the CPU has AVX2 (see the module
+        // documentation).
+        unsafe {
+            let low = lookup(table(lo), and(x, splat(0x0F)));
+            let high = lookup(table(hi), and(shift_down_4(x), splat(0x0F)));
+            !bits(eq(and(low, high), splat(0))) & ALL
+        }
     }
 }
 

@@ -1,0 +1,93 @@
+//! The crate's safe API on a few inputs of every length around the block sizes: what
+//! `cargo xtask test` runs under Miri (when it is installed), so kept small. The exhaustive
+//! checks are the unit tests and the `bytes` fuzz target.
+
+use weburl_bytes::swar;
+use weburl_bytes::{
+    each, scan_blocks, scan_blocks_from_one, Block, Classifier, Mask, Pair, Portable, Step, Window,
+    WithClassifier,
+};
+
+/// Stops at the bytes a path does not have unchanged.
+struct PathBad;
+
+impl Step for PathBad {
+    fn step<B: Block>(&mut self, w: &Window<B>) -> Mask {
+        w.stops(w.block.path_bad())
+    }
+}
+
+/// Every scan of a path from every offset, with the classifier `each` runs it with.
+#[derive(Clone)]
+struct Scans<'a>(&'a [u8]);
+
+impl WithClassifier for Scans<'_> {
+    type Out = Vec<usize>;
+    fn run<K: Classifier>(self, k: K, _: &str) -> Vec<usize> {
+        (0..=self.0.len())
+            .flat_map(|at| {
+                [
+                    k.scan(self.0, at, &mut PathBad),
+                    k.scan_from_one(self.0, at, &mut PathBad),
+                ]
+            })
+            .collect()
+    }
+}
+
+#[test]
+fn scans_agree_with_a_byte_search() {
+    // Fewer under Miri, which runs each about a thousand times slower.
+    let (lens, stops): (&[usize], usize) = if cfg!(miri) {
+        (&[0, 5, 16, 17, 33, 64], 2)
+    } else {
+        (&[0, 1, 7, 15, 16, 17, 31, 32, 33, 40, 63, 64, 65], 4)
+    };
+    for &len in lens {
+        for stop in [0, len / 2, len.saturating_sub(1), len]
+            .into_iter()
+            .take(stops)
+        {
+            let mut b = vec![b'a'; len];
+            if let Some(x) = b.get_mut(stop) {
+                *x = b' ';
+            }
+            let text = String::from_utf8(b.clone()).unwrap_or_default();
+            let want: Vec<usize> = (0..=len)
+                .flat_map(|at| {
+                    let p = b.iter().skip(at).position(|&c| c == b' ');
+                    let s = p.map_or(len, |p| p + at);
+                    [s, s]
+                })
+                .collect();
+            for (i, got) in each(&text, &Scans(&b)).into_iter().enumerate() {
+                assert_eq!(got, want, "classifier {i}, {len} {stop}");
+            }
+            for at in 0..=len {
+                let w = want.get(2 * at).copied();
+                assert_eq!(Some(scan_blocks(Portable, &b, at, &mut PathBad)), w);
+                assert_eq!(
+                    Some(scan_blocks_from_one(Portable, &b, at, &mut PathBad)),
+                    w
+                );
+                assert_eq!(Some(Pair(Portable).scan(&b, at, &mut PathBad)), w);
+            }
+        }
+    }
+}
+
+#[test]
+fn swar_helpers() {
+    let b = b"Ab.cD-EF/x.";
+    let w = swar::word_at(b, 3).unwrap_or_default();
+    assert_eq!(w, u64::from_le_bytes(*b"cD-EF/x."));
+    assert_eq!(
+        swar::to_ascii_lowercase(w),
+        u64::from_le_bytes(*b"cd-ef/x.")
+    );
+    assert_eq!(swar::eq_bytes(w, b'.'), 0x80 << 56);
+    assert!(swar::has_byte(b, b'/'));
+    assert!(!swar::has_byte(b, b'?'));
+    assert_eq!(swar::load(b, 4), None);
+    assert_eq!(swar::first_word(b"http"), swar::word(b"http"));
+}
