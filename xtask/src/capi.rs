@@ -332,8 +332,17 @@ fn valgrind_available() -> bool {
 fn execute(exe: &Path, args: &[String], valgrind: bool) -> Result {
     let mut cmd = if valgrind {
         let mut c = Command::new("valgrind");
-        c.args(["-q", "--leak-check=full", "--error-exitcode=1"])
-            .arg(exe);
+        // The suppressions cover one process-wide cache (weburl-display's default spoof
+        // checker), see the file; enough callers that its frames are in every stack.
+        let supp = util::workspace_root().join("crates/capi/tests/c/valgrind.supp");
+        c.args([
+            "-q",
+            "--leak-check=full",
+            "--error-exitcode=1",
+            "--num-callers=64",
+        ])
+        .arg(format!("--suppressions={}", supp.display()))
+        .arg(exe);
         c
     } else {
         Command::new(exe)
