@@ -38,11 +38,7 @@ fn venv() -> PathBuf {
 }
 
 fn venv_python() -> PathBuf {
-    if cfg!(windows) {
-        venv().join("Scripts/python.exe")
-    } else {
-        venv().join("bin/python")
-    }
+    util::venv_python(&venv())
 }
 
 /// Where the extension is written.

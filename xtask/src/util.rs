@@ -34,3 +34,13 @@ pub fn run_streaming(cmd: &mut Command, what: &str) -> Result {
         code,
     })
 }
+
+/// The Python interpreter of the virtual environment at `venv` (`bin/python`, or
+/// `Scripts/python.exe` on Windows).
+pub fn venv_python(venv: &Path) -> PathBuf {
+    if cfg!(windows) {
+        venv.join("Scripts/python.exe")
+    } else {
+        venv.join("bin/python")
+    }
+}
