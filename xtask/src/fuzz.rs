@@ -1,7 +1,8 @@
-//! `cargo xtask fuzz [--seconds N] [--sanitizer address|none] [TARGET...]`.
+//! `cargo xtask fuzz [--seconds N] [--sanitizer address|none] [--jobs J] [TARGET...]`.
 //!
 //! Runs the cargo-fuzz targets in `fuzz/` (all of them when none is named) for N seconds
-//! each (default 60), on the stable toolchain with `RUSTC_BOOTSTRAP=1` (cargo-fuzz passes
+//! each (default 60), J targets at a time (default 1; libFuzzer uses one core a target, so
+//! `--jobs 2` halves the wall time on a two-core machine), on the stable toolchain with `RUSTC_BOOTSTRAP=1` (cargo-fuzz passes
 //! nightly-only flags). Installs cargo-fuzz with `cargo install cargo-fuzz --locked` when
 //! `cargo fuzz --version` fails.
 //!
@@ -12,14 +13,17 @@
 //!
 //! Targets are built with debug assertions (`-a`), so weburl-core checks its offset
 //! invariants after every parse and setter. A crash or a broken invariant leaves the input
-//! in `fuzz/artifacts/<target>/`; the summary lists each target's runs and outcome, and the
-//! exit code is non-zero if any target failed.
+//! in `fuzz/artifacts/<target>/`; the summary lists each target's runs and outcome, then for
+//! each failed target the lines that say why (the panic message, libFuzzer's or the
+//! sanitizer's error, the artifact's path), so that the end of a CI log names the failure;
+//! the exit code is non-zero if any target failed.
 
 use std::collections::BTreeSet;
 use std::fs;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
+use std::sync::Mutex;
 
 use crate::{util, wpt_sync, Failure, Result};
 
@@ -48,11 +52,13 @@ const DATASETS: &str = "../shared/datasets";
 /// Lines taken from each corpus file (evenly spaced).
 const LINES_PER_DATASET: usize = 1000;
 
-const USAGE: &str = "usage: cargo xtask fuzz [--seconds N] [--sanitizer address|none] [TARGET...]";
+const USAGE: &str =
+    "usage: cargo xtask fuzz [--seconds N] [--sanitizer address|none] [--jobs J] [TARGET...]";
 
 struct Options {
     seconds: u64,
     sanitizer: String,
+    jobs: usize,
     targets: Vec<String>,
 }
 
@@ -60,6 +66,7 @@ fn parse_args(args: &[String]) -> Result<Options> {
     let mut opts = Options {
         seconds: 60,
         sanitizer: "address".to_owned(),
+        jobs: 1,
         targets: Vec::new(),
     };
     let mut it = args.iter();
@@ -74,6 +81,14 @@ fn parse_args(args: &[String]) -> Result<Options> {
             "--sanitizer" => {
                 let s = it.next().ok_or_else(|| Failure::new(USAGE))?;
                 opts.sanitizer = s.clone();
+            }
+            "--jobs" => {
+                let n = it.next().ok_or_else(|| Failure::new(USAGE))?;
+                opts.jobs = n
+                    .parse()
+                    .ok()
+                    .filter(|&j| j > 0)
+                    .ok_or_else(|| Failure::new(format!("--jobs: not a positive number: {n}")))?;
             }
             "-h" | "--help" => return Err(Failure::new(USAGE)),
             name if TARGETS.contains(&name) => opts.targets.push(name.to_owned()),
@@ -97,7 +112,6 @@ pub fn main(args: &[String]) -> Result {
     wpt_sync::sync(&wpt_sync::Options::default())?;
     let root = util::workspace_root();
     let seeds = Seeds::collect(&root)?;
-    let mut outcomes = Vec::new();
     for target in &opts.targets {
         let corpus = root.join("fuzz/corpus").join(target);
         let added = write_seeds(&corpus, seeds.for_target(target))?;
@@ -105,11 +119,19 @@ pub fn main(args: &[String]) -> Result {
             "xtask: fuzz {target}: {added} new seed file(s) in {}",
             corpus.display()
         );
-        outcomes.push((target.clone(), run_target(&root, target, &opts)?));
     }
+    let outcomes = if opts.jobs == 1 {
+        let mut outcomes = Vec::new();
+        for target in &opts.targets {
+            outcomes.push(run_target(&root, target, &opts, false)?);
+        }
+        outcomes
+    } else {
+        run_parallel(&root, &opts)?
+    };
     eprintln!("\ntarget         runs          seconds  result");
     let mut failed = Vec::new();
-    for (target, o) in &outcomes {
+    for (target, o) in opts.targets.iter().zip(&outcomes) {
         eprintln!(
             "{target:<14} {:<13} {:<8} {}",
             o.runs.map_or("?".to_owned(), |n| n.to_string()),
@@ -120,6 +142,14 @@ pub fn main(args: &[String]) -> Result {
             failed.push(target.as_str());
         }
     }
+    for (target, o) in opts.targets.iter().zip(&outcomes) {
+        if !o.ok {
+            eprintln!("\n{target} failed:");
+            for line in &o.reasons {
+                eprintln!("  {line}");
+            }
+        }
+    }
     if failed.is_empty() {
         Ok(())
     } else {
@@ -128,6 +158,60 @@ pub fn main(args: &[String]) -> Result {
             failed.join(", ")
         )))
     }
+}
+
+/// Builds every target first, one after the other (cargo locks the target directory), then
+/// runs `opts.jobs` of them at a time, each target's output held back and printed whole when
+/// it ends, so that the logs of two targets do not interleave.
+fn run_parallel(root: &Path, opts: &Options) -> Result<Vec<Outcome>> {
+    for target in &opts.targets {
+        util::run_streaming(
+            fuzz_command(root)
+                .args(["build", "-a", "--sanitizer", &opts.sanitizer, target]),
+            &format!("cargo fuzz build {target}"),
+        )?;
+    }
+    let next = Mutex::new(0usize);
+    let outcomes: Mutex<Vec<Option<Result<Outcome>>>> =
+        Mutex::new(opts.targets.iter().map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..opts.jobs.min(opts.targets.len()) {
+            scope.spawn(|| loop {
+                let i = {
+                    let mut next = next.lock().unwrap_or_else(|e| e.into_inner());
+                    let i = *next;
+                    *next += 1;
+                    i
+                };
+                let Some(target) = opts.targets.get(i) else {
+                    return;
+                };
+                let outcome = run_target(root, target, opts, true);
+                if let Ok(o) = &outcome {
+                    eprintln!("{}", o.log.join("\n"));
+                }
+                outcomes.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(outcome);
+            });
+        }
+    });
+    outcomes
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .map(|o| o.unwrap_or_else(|| Err(Failure::new("a fuzz target did not run"))))
+        .collect()
+}
+
+/// `cargo fuzz` in `fuzz/`, on the stable toolchain.
+fn fuzz_command(root: &Path) -> std::process::Command {
+    let mut cmd = util::cargo();
+    cmd.current_dir(root.join("fuzz"))
+        .env("RUSTC_BOOTSTRAP", "1")
+        // fuzz/ has its own target dir (fuzz/target); a CARGO_TARGET_DIR meant for the main
+        // workspace would mix sanitizer builds into it.
+        .env_remove("CARGO_TARGET_DIR");
+    cmd.arg("fuzz");
+    cmd
 }
 
 /// `cargo fuzz --version`, installing cargo-fuzz if that fails.
@@ -153,19 +237,19 @@ struct Outcome {
     ok: bool,
     runs: Option<u64>,
     seconds: Option<u64>,
+    /// The lines that say why a run failed (see [`is_reason`]).
+    reasons: Vec<String>,
+    /// The output without libFuzzer's per-input lines, when held back (`--jobs` above 1).
+    log: Vec<String>,
 }
 
 /// Runs one target, streaming libFuzzer's output (without its per-input `NEW`/`REDUCE`
-/// lines) and reading the final `Done N runs in S second(s)` line.
-fn run_target(root: &Path, target: &str, opts: &Options) -> Result<Outcome> {
+/// lines) or holding it back (`hold`), and reading the final `Done N runs in S second(s)`
+/// line.
+fn run_target(root: &Path, target: &str, opts: &Options, hold: bool) -> Result<Outcome> {
     let max_time = format!("-max_total_time={}", opts.seconds);
-    let mut cmd = util::cargo();
-    cmd.current_dir(root.join("fuzz"))
-        .env("RUSTC_BOOTSTRAP", "1")
-        // fuzz/ has its own target dir (fuzz/target); a CARGO_TARGET_DIR meant for the main
-        // workspace would mix sanitizer builds into it.
-        .env_remove("CARGO_TARGET_DIR")
-        .args(["fuzz", "run", "-a", "--sanitizer", &opts.sanitizer, target])
+    let mut cmd = fuzz_command(root);
+    cmd.args(["run", "-a", "--sanitizer", &opts.sanitizer, target])
         .args([
             "--",
             &max_time,
@@ -182,27 +266,78 @@ fn run_target(root: &Path, target: &str, opts: &Options) -> Result<Outcome> {
     let mut child = cmd
         .spawn()
         .map_err(|e| Failure::new(format!("could not start cargo fuzz: {e}")))?;
-    let mut runs = None;
-    let mut seconds = None;
+    let mut outcome = Outcome {
+        ok: false,
+        runs: None,
+        seconds: None,
+        reasons: Vec::new(),
+        log: Vec::new(),
+    };
     if let Some(stderr) = child.stderr.take() {
+        let mut reasons = Reasons::default();
         for line in BufReader::new(stderr).lines().map_while(|l| l.ok()) {
             if let Some((r, s)) = parse_done(&line) {
-                runs = Some(r);
-                seconds = Some(s);
+                outcome.runs = Some(r);
+                outcome.seconds = Some(s);
             }
+            reasons.feed(&line);
             if !is_progress(&line) {
-                eprintln!("{line}");
+                if hold {
+                    outcome.log.push(line);
+                } else {
+                    eprintln!("{line}");
+                }
             }
         }
+        outcome.reasons = reasons.lines;
     }
     let status = child
         .wait()
         .map_err(|e| Failure::new(format!("cargo fuzz run {target}: {e}")))?;
-    Ok(Outcome {
-        ok: status.success(),
-        runs,
-        seconds,
-    })
+    outcome.ok = status.success();
+    if !outcome.ok && outcome.reasons.is_empty() {
+        outcome.reasons.push(format!("cargo fuzz run exited with {status}"));
+    }
+    Ok(outcome)
+}
+
+/// The lines of a failed run that say why: a Rust panic with its message, libFuzzer's or a
+/// sanitizer's error and summary, where the failing input was written, and the input itself
+/// in base64.
+#[derive(Default)]
+struct Reasons {
+    lines: Vec<String>,
+    /// Lines of a panic's message still to keep (it follows the `panicked at` line).
+    message_left: usize,
+}
+
+impl Reasons {
+    /// Lines of a panic's message kept after its `panicked at` line.
+    const MESSAGE_LINES: usize = 6;
+
+    fn feed(&mut self, line: &str) {
+        if line.starts_with("note:") || line.starts_with("==") {
+            self.message_left = 0;
+        }
+        if is_reason(line) || self.message_left > 0 {
+            self.lines.push(line.to_owned());
+            self.message_left = if line.contains("panicked at") {
+                Self::MESSAGE_LINES
+            } else {
+                self.message_left.saturating_sub(1)
+            };
+        }
+    }
+}
+
+/// See [`Reasons`].
+fn is_reason(line: &str) -> bool {
+    line.contains("panicked at")
+        || (line.starts_with("==") && line.contains("ERROR"))
+        || line.starts_with("SUMMARY:")
+        || line.contains("Test unit written to")
+        || line.starts_with("Base64:")
+        || line.starts_with("Failing input:")
 }
 
 /// libFuzzer's per-input lines (`#123 NEW ...`, `#456 REDUCE ...`) and its recommended
@@ -463,6 +598,39 @@ fn json_string(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reasons_of_a_panic() {
+        let log = "\
+#1234\tNEW    cov: 1 ft: 1 corp: 1/1b
+thread '<unnamed>' panicked at fuzz_targets/setters.rs:10:9:
+assertion `left == right` failed: a failed Port(\"1\") changed the URL
+  left: \"http://a:1/\"
+ right: \"http://a/\"
+note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace
+==123== ERROR: libFuzzer: deadly signal
+SUMMARY: libFuzzer: deadly signal
+MS: 2 CopyPart-EraseBytes-; base unit: 0123
+artifact_prefix='/x/'; Test unit written to /x/crash-abc
+Base64: AAEC";
+        let mut reasons = Reasons::default();
+        for line in log.lines() {
+            reasons.feed(line);
+        }
+        assert_eq!(
+            reasons.lines,
+            [
+                "thread '<unnamed>' panicked at fuzz_targets/setters.rs:10:9:",
+                "assertion `left == right` failed: a failed Port(\"1\") changed the URL",
+                "  left: \"http://a:1/\"",
+                " right: \"http://a/\"",
+                "==123== ERROR: libFuzzer: deadly signal",
+                "SUMMARY: libFuzzer: deadly signal",
+                "artifact_prefix='/x/'; Test unit written to /x/crash-abc",
+                "Base64: AAEC",
+            ]
+        );
+    }
 
     #[test]
     fn json_pairs() {
