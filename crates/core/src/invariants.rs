@@ -4,9 +4,10 @@
 use weburl_host::HostKind;
 
 #[cfg(debug_assertions)]
-use crate::scheme::SchemeType;
+use crate::offsets::us;
 #[cfg(debug_assertions)]
-use crate::url::{us, Url};
+use crate::scheme::SchemeType;
+use crate::url::Url;
 
 #[cfg(debug_assertions)]
 impl Url {

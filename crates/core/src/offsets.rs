@@ -14,7 +14,13 @@
 use weburl_host::HostKind;
 
 use crate::scheme::SchemeType;
-use crate::url::us;
+
+/// An offset as an index into the serialization (offsets are `u32`: the maximum input length
+/// fits, and a `Url` stays small).
+#[inline]
+pub(crate) fn us(n: u32) -> usize {
+    n as usize
+}
 
 /// Where the components are in the serialization (byte offsets of type `T`), and the record's
 /// fields the serialization does not tell. The layout:

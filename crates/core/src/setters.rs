@@ -16,12 +16,13 @@ use core::fmt;
 use weburl_host::HostKind;
 use weburl_percent::{utf8_percent_encode_into, USERINFO};
 
-use crate::errors::{ErrorSink, ParseError, ParseErrorKind, SetterError};
+use crate::errors::{ErrorSink, ParseError, ParseErrorKind, SetterError, ValidationErrorKind};
+use crate::offsets::us;
 use crate::offsets::Boundary;
 use crate::parser::entry::{self, Overridden, ParseConfig};
 use crate::parser::scheme::scheme_state_override;
 use crate::parser::{input, Failure, State, UrlBuf};
-use crate::url::{us, Url};
+use crate::url::Url;
 
 /// One of the [`URL` class](https://url.spec.whatwg.org/#url-class)'s settable attributes, for
 /// [`Url::set`] and [`Url::set_with_errors`].
@@ -363,7 +364,7 @@ impl Url {
             // Nothing changed. (A run that sets no host always fails.)
             return Err(match result {
                 Err(failure) => failure.into_setter_error(),
-                Ok(()) => SetterError::Invalid(crate::ValidationErrorKind::HostMissing),
+                Ok(()) => SetterError::Invalid(ValidationErrorKind::HostMissing),
             });
         }
         // The new host replaces the old one (the `:port` too if a new port was set; with a null

@@ -10,8 +10,9 @@ use alloc::string::String;
 use core::ops::Range;
 
 use crate::errors::SetterError;
+use crate::offsets::us;
 use crate::offsets::{Boundary, Offsets};
-use crate::url::{us, Url};
+use crate::url::Url;
 
 impl Url {
     /// Edits the serialization in place: replaces bytes `range` with `piece` (one move of the

@@ -11,7 +11,7 @@ use core::str::FromStr;
 use weburl_host::{Host, HostKind};
 
 use crate::errors::ParseError;
-use crate::offsets::Offsets;
+use crate::offsets::{us, Offsets};
 use crate::scheme::SchemeType;
 
 /// A parsed [URL](https://url.spec.whatwg.org/#concept-url).
@@ -36,11 +36,6 @@ pub struct Url {
     /// [`ParseOptions::max_length`](crate::ParseOptions::max_length) it was parsed with, or
     /// `u32::MAX`. Not part of the URL record: equality, hashing and ordering ignore it.
     pub(crate) max_len: u32,
-}
-
-#[inline]
-pub(crate) fn us(n: u32) -> usize {
-    n as usize
 }
 
 impl Url {

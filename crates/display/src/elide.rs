@@ -18,7 +18,7 @@
 use alloc::string::String;
 use core::ops::Range;
 
-use crate::render::{Parts, Rendered};
+use crate::parts::{Parts, Rendered};
 use crate::width::WidthUnit;
 
 /// The ellipsis that stands for what was elided.

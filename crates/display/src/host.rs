@@ -80,7 +80,7 @@ pub(crate) fn render<'u>(
         ..HostText::default()
     };
     // (A `-` first: most hosts have none, and finding one costs less than finding `xn--`.)
-    if crate::render::has_byte(ascii, b'-') && ascii.contains("xn--") {
+    if weburl_bytes::swar::has_byte(ascii.as_bytes(), b'-') && ascii.contains("xn--") {
         unicode_labels(ascii, checker, &mut out);
     }
     // The registrable domain, found in the ASCII host, is the same number of labels at the

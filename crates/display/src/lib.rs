@@ -54,6 +54,7 @@ extern crate alloc;
 mod decode;
 pub mod elide;
 mod host;
+mod parts;
 mod policy;
 mod registrable;
 mod render;
@@ -65,8 +66,9 @@ mod width;
 
 pub use elide::ElisionOrder;
 pub use host::{AceLabel, RegistrableDomainFn};
+pub use parts::Rendered;
 pub use registrable::registrable_domain_start;
-pub use render::{LtrWrap, Rendered, Rendering};
+pub use render::{LtrWrap, Rendering};
 pub use spoof::{is_spoof_safe, SpoofChecker, SpoofReason};
 pub use top_domains::{parse_domain_list, TOP_DOMAINS};
 pub use well_known::WELL_KNOWN_DOMAINS;

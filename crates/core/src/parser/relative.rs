@@ -9,7 +9,8 @@
 
 use super::{Failure, Flow, Parser, State};
 use crate::errors::{ErrorSink, ValidationErrorKind};
-use crate::url::{us, Url};
+use crate::offsets::us;
+use crate::url::Url;
 
 impl<S: ErrorSink> Parser<'_, '_, S> {
     /// [Special relative or authority state](https://url.spec.whatwg.org/#special-relative-or-authority-state).

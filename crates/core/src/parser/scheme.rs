@@ -6,8 +6,8 @@ use alloc::string::String;
 
 use super::{Failure, Flow, Parser, State};
 use crate::errors::{ErrorSink, SetterError, ValidationErrorKind};
+use crate::offsets::us;
 use crate::scheme::SchemeType;
-use crate::url::us;
 use weburl_bytes::swar::{self, between};
 
 impl<S: ErrorSink> Parser<'_, '_, S> {
