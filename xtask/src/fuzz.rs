@@ -84,11 +84,10 @@ fn parse_args(args: &[String]) -> Result<Options> {
             }
             "--jobs" => {
                 let n = it.next().ok_or_else(|| Failure::new(USAGE))?;
-                opts.jobs = n
-                    .parse()
-                    .ok()
-                    .filter(|&j| j > 0)
-                    .ok_or_else(|| Failure::new(format!("--jobs: not a positive number: {n}")))?;
+                opts.jobs =
+                    n.parse().ok().filter(|&j| j > 0).ok_or_else(|| {
+                        Failure::new(format!("--jobs: not a positive number: {n}"))
+                    })?;
             }
             "-h" | "--help" => return Err(Failure::new(USAGE)),
             name if TARGETS.contains(&name) => opts.targets.push(name.to_owned()),
@@ -166,8 +165,7 @@ pub fn main(args: &[String]) -> Result {
 fn run_parallel(root: &Path, opts: &Options) -> Result<Vec<Outcome>> {
     for target in &opts.targets {
         util::run_streaming(
-            fuzz_command(root)
-                .args(["build", "-a", "--sanitizer", &opts.sanitizer, target]),
+            fuzz_command(root).args(["build", "-a", "--sanitizer", &opts.sanitizer, target]),
             &format!("cargo fuzz build {target}"),
         )?;
     }
@@ -296,7 +294,9 @@ fn run_target(root: &Path, target: &str, opts: &Options, hold: bool) -> Result<O
         .map_err(|e| Failure::new(format!("cargo fuzz run {target}: {e}")))?;
     outcome.ok = status.success();
     if !outcome.ok && outcome.reasons.is_empty() {
-        outcome.reasons.push(format!("cargo fuzz run exited with {status}"));
+        outcome
+            .reasons
+            .push(format!("cargo fuzz run exited with {status}"));
     }
     Ok(outcome)
 }
