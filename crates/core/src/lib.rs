@@ -23,6 +23,7 @@ mod hostparse;
 mod invariants;
 mod offsets;
 mod origin;
+mod parse;
 mod parser;
 mod position;
 mod scheme;

@@ -19,7 +19,7 @@ use weburl_percent::{utf8_percent_encode_into, USERINFO};
 use crate::errors::{ErrorSink, ParseError, ParseErrorKind, SetterError, ValidationErrorKind};
 use crate::offsets::us;
 use crate::offsets::Boundary;
-use crate::parser::entry::{self, Overridden, ParseConfig};
+use crate::parse::{self, Overridden, ParseConfig};
 use crate::parser::scheme::scheme_state_override;
 use crate::parser::{input, Failure, State, UrlBuf};
 use crate::url::Url;
@@ -192,7 +192,7 @@ impl Url {
         Ok(())
     }
 
-    /// A scratch frame for [`entry::run_override`]: this URL's host kind, port,
+    /// A scratch frame for [`parse::run_override`]: this URL's host kind, port,
     /// scheme type and opaque-path flag, an empty serialization and offsets at 0.
     fn scratch(&self, cap: usize) -> UrlBuf {
         let mut buf = UrlBuf::new(String::with_capacity(cap));
@@ -217,7 +217,7 @@ impl Url {
             max_len: self.max_len,
             fast: true,
         };
-        *self = entry::parse(value, &config, sink)?;
+        *self = parse::parse(value, &config, sink)?;
         Ok(())
     }
 
@@ -359,7 +359,7 @@ impl Url {
             result,
             host_set,
             port_set,
-        } = entry::run_override(value, 0, state, buf, sink, false);
+        } = parse::run_override(value, 0, state, buf, sink, false);
         if !host_set {
             // Nothing changed. (A run that sets no host always fails.)
             return Err(match result {
@@ -412,7 +412,7 @@ impl Url {
         buf.port = None;
         if !value.is_empty() {
             // (Otherwise "set this's URL's port to null.")
-            let run = entry::run_override(value, 0, State::Port, buf, sink, false);
+            let run = parse::run_override(value, 0, State::Port, buf, sink, false);
             run.result.map_err(Failure::into_setter_error)?;
             buf = run.url;
         }
@@ -442,7 +442,7 @@ impl Url {
         };
         let end = self.path_end();
         let frame = self.scratch(value.len() + 8);
-        let run = entry::run_override(value, 0, State::PathStart, frame, sink, true);
+        let run = parse::run_override(value, 0, State::PathStart, frame, sink, true);
         run.result.map_err(Failure::into_setter_error)?;
         let buf = run.url;
         self.splice(start..end, &buf.out, Boundary::QueryStart, |o| {
@@ -470,7 +470,7 @@ impl Url {
             let offset = value.len() - input.len();
             buf.query_start = Some(0);
             buf.out.push('?');
-            let run = entry::run_override(input, offset, State::Query, buf, sink, false);
+            let run = parse::run_override(input, offset, State::Query, buf, sink, false);
             run.result.map_err(Failure::into_setter_error)?;
             buf = run.url;
         }
@@ -524,7 +524,7 @@ impl Url {
         buf.out.push('#');
         let Overridden {
             url: buf, result, ..
-        } = entry::run_override(input, offset, State::Fragment, buf, sink, false);
+        } = parse::run_override(input, offset, State::Fragment, buf, sink, false);
         self.serialization = buf.out;
         let result = result.map_err(Failure::into_setter_error).and_then(|()| {
             self.splice(range.clone(), "", Boundary::End, |o| {

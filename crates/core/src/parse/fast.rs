@@ -5,10 +5,10 @@
 //! unchanged. For those, the [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser)
 //! does a lot of work to conclude "copy the input". [`scan`] checks, in one left-to-right pass
 //! over the bytes, that the input is such a URL and records where its components are; the
-//! caller (`entry::resume::accepted`) then copies the input whole into the URL's serialization
+//! caller (`crate::parse::resume::accepted`) then copies the input whole into the URL's serialization
 //! (one allocation of the exact size). It is a pure scanner: anything unusual makes [`scan`]
 //! say how far the input was accepted (its scheme and authority, its scheme, or nothing), and
-//! the caller runs the full state machine from there (`entry::resume::Resume`).
+//! the caller runs the full state machine from there (`crate::parse::resume::Resume`).
 //! `tests/fast_path.rs` checks that both give the same result on every WPT input and every
 //! corpus line.
 //!
@@ -83,7 +83,7 @@ use core::hint::select_unpredictable;
 
 use weburl_host::HostKind;
 
-use crate::parser::path::{is_double_dot, is_single_dot};
+use crate::parser::{is_double_dot, is_single_dot};
 use crate::scheme::SchemeType;
 #[cfg(feature = "__test-hooks")]
 pub(crate) use weburl_bytes::each;
@@ -104,15 +104,24 @@ pub(crate) struct Layout {
     pub(crate) add_slash: bool,
 }
 
-/// Recognizes a special scheme at the start of `b`, followed by `://`: the scheme type, the
-/// scheme's length, and whether it has upper-case letters.
+/// A special scheme recognized at the start of an input, followed by `://` ([`scheme`]).
+#[derive(Clone, Copy)]
+struct SchemeMatch {
+    scheme_type: SchemeType,
+    /// The scheme's length: the offset of its `:`.
+    end: usize,
+    /// The scheme has ASCII upper alphas.
+    upper: bool,
+}
+
+/// Recognizes a special scheme at the start of `b`, followed by `://`.
 ///
 /// One word compare per scheme: setting bit 5 of the scheme's bytes (`| 0x20`) lowercases
 /// ASCII upper alphas and leaves lowercase letters as they are, so the scheme matches
 /// case-insensitively (no other byte with bit 5 set matches a letter of the pattern), and the
 /// `://` after it is compared exactly, in the same compare.
 #[inline]
-fn scheme(b: &[u8]) -> Option<(SchemeType, usize, bool)> {
+fn scheme(b: &[u8]) -> Option<SchemeMatch> {
     let w = first_word(b);
     // The first `len` bytes folded, the pattern's `len + 3` bytes compared.
     let is = |pattern: &[u8]| {
@@ -132,9 +141,13 @@ fn scheme(b: &[u8]) -> Option<(SchemeType, usize, bool)> {
     if folded & (mask(7) | all) == pattern {
         let https = s != 0;
         let t = select_unpredictable(https, SchemeType::Https, SchemeType::Http);
-        return Some((t, 4 + usize::from(https), folded != w));
+        return Some(SchemeMatch {
+            scheme_type: t,
+            end: 4 + usize::from(https),
+            upper: folded != w,
+        });
     }
-    let (t, len, upper) = if let Some(upper) = is(b"file://") {
+    let (scheme_type, end, upper) = if let Some(upper) = is(b"file://") {
         (SchemeType::File, 4, upper)
     } else if let Some(upper) = is(b"wss://") {
         (SchemeType::Wss, 3, upper)
@@ -145,7 +158,11 @@ fn scheme(b: &[u8]) -> Option<(SchemeType, usize, bool)> {
     } else {
         return None;
     };
-    Some((t, len, upper))
+    Some(SchemeMatch {
+        scheme_type,
+        end,
+        upper,
+    })
 }
 
 /// Whether a label of the host `host` starts with an ASCII case-insensitive `xn--`.
@@ -244,16 +261,21 @@ struct HostRun {
     dashes: bool,
 }
 
-/// The authority (`host [":" port]`) at `start`, whose host bytes are `run`: the host's end,
-/// the port, the path's start and whether the host has upper-case letters; `None` unless
+/// An authority the fast path accepts ([`authority`]).
+struct Authority {
+    host_end: usize,
+    port: Option<u16>,
+    /// Where the authority ends: at `/`, `?`, `#` or the end of the input.
+    path_start: usize,
+    /// The host has ASCII upper alphas.
+    upper: bool,
+    kind: HostKind,
+}
+
+/// The authority (`host [":" port]`) at `start`, whose host bytes are `run`; `None` unless
 /// accepted (see the module documentation).
 #[inline(always)]
-fn authority(
-    b: &[u8],
-    start: usize,
-    run: &HostRun,
-    scheme: SchemeType,
-) -> Option<(usize, Option<u16>, usize, bool, HostKind)> {
+fn authority(b: &[u8], start: usize, run: &HostRun, scheme: SchemeType) -> Option<Authority> {
     let file = scheme.is_file();
     let host_end = run.end;
     let kind = if host_end == start {
@@ -284,7 +306,13 @@ fn authority(
     };
     let upper = run.upper;
     match b.get(host_end) {
-        None | Some(b'/' | b'?' | b'#') => Some((host_end, None, host_end, upper, kind)),
+        None | Some(b'/' | b'?' | b'#') => Some(Authority {
+            host_end,
+            port: None,
+            path_start: host_end,
+            upper,
+            kind,
+        }),
         Some(b':') if !file => {
             let p = b.get(host_end + 1..)?;
             let len = p.iter().take(6).take_while(|d| d.is_ascii_digit()).count();
@@ -301,9 +329,13 @@ fn authority(
                 return None;
             }
             match p.get(len) {
-                None | Some(b'/' | b'?' | b'#') => {
-                    Some((host_end, Some(v), host_end + 1 + len, upper, kind))
-                }
+                None | Some(b'/' | b'?' | b'#') => Some(Authority {
+                    host_end,
+                    port: Some(v),
+                    path_start: host_end + 1 + len,
+                    upper,
+                    kind,
+                }),
                 Some(_) => None,
             }
         }
@@ -320,14 +352,23 @@ fn has_dot_segment(path: &[u8]) -> bool {
         .any(|seg| seg.len() <= 6 && (is_single_dot(seg) || is_double_dot(seg)))
 }
 
-/// The path at `at`: its end and whether it is empty (the serialization then has `/`), or
-/// `None` unless accepted (see the module documentation).
+/// A path the fast path accepts ([`path`]).
+struct PathEnd {
+    end: usize,
+    /// The path is empty: the serialization has `/`.
+    empty: bool,
+}
+
+/// The path at `at`, or `None` unless accepted (see the module documentation).
 #[inline(always)]
-fn path<K: Classifier>(k: K, b: &[u8], at: usize, file: bool) -> Option<(usize, bool)> {
+fn path<K: Classifier>(k: K, b: &[u8], at: usize, file: bool) -> Option<PathEnd> {
     let p = b.get(at..)?;
     if p.first() != Some(&b'/') {
         // The authority ended at `?`, `#` or the end: the path is empty.
-        return Some((at, true));
+        return Some(PathEnd {
+            end: at,
+            empty: true,
+        });
     }
     if file && matches!(p.get(1..3), Some([a, b'|']) if a.is_ascii_alphabetic()) {
         // Possibly a Windows drive letter with `|`, which the path state rewrites.
@@ -345,7 +386,7 @@ fn path<K: Classifier>(k: K, b: &[u8], at: usize, file: bool) -> Option<(usize, 
     {
         return None;
     }
-    Some((end, false))
+    Some(PathEnd { end, empty: false })
 }
 
 /// [`path`]'s check of a window: its stops, and each `.` or `%` right after a `/` (where a dot
@@ -392,7 +433,7 @@ impl Step for FragmentStep {
 
 /// A scheme and authority checked as for the fast path (see the module documentation), at
 /// the start of an input whose remainder the fast path does not accept: the full state
-/// machine can take over at the *path start state* (see `entry::resume::Resume::PathStart`).
+/// machine can take over at the *path start state* (see `crate::parse::resume::Resume::PathStart`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Prefix {
     pub(crate) scheme_type: SchemeType,
@@ -410,7 +451,7 @@ pub(crate) struct Prefix {
 
 /// A special scheme followed by `://`, recognized as for the fast path at the start of an
 /// input whose authority the fast path does not accept: the full state machine can take over
-/// at the `:` (see `entry::resume::Resume`).
+/// at the `:` (see `crate::parse::resume::Resume`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SchemePrefix {
     pub(crate) scheme_type: SchemeType,
@@ -449,16 +490,22 @@ pub(crate) enum Scan {
     Rejected,
 }
 
-/// The path, query and fragment at `at`: whether the path is empty, where the query and the
-/// fragment start; `None` unless accepted (see the module documentation).
+/// The path, query and fragment the fast path accepts ([`rest`]).
+struct Rest {
+    /// The path is empty: the serialization has `/`.
+    add_slash: bool,
+    query_start: Option<usize>,
+    fragment_start: Option<usize>,
+}
+
+/// The path, query and fragment at `at`; `None` unless accepted (see the module
+/// documentation).
 #[inline(always)]
-fn rest<K: Classifier>(
-    k: K,
-    b: &[u8],
-    at: usize,
-    file: bool,
-) -> Option<(bool, Option<usize>, Option<usize>)> {
-    let (mut i, add_slash) = path(k, b, at, file)?;
+fn rest<K: Classifier>(k: K, b: &[u8], at: usize, file: bool) -> Option<Rest> {
+    let PathEnd {
+        end: mut i,
+        empty: add_slash,
+    } = path(k, b, at, file)?;
     // Query.
     let mut query_start = None;
     if b.get(i) == Some(&b'?') {
@@ -477,7 +524,11 @@ fn rest<K: Classifier>(
         }
         Some(_) => return None,
     }
-    Some((add_slash, query_start, fragment_start))
+    Some(Rest {
+        add_slash,
+        query_start,
+        fragment_start,
+    })
 }
 
 /// The scheme and authority at the start of `b`, if the fast path accepts them (see the
@@ -492,7 +543,7 @@ pub(crate) fn head<K: Classifier>(k: K, b: &[u8]) -> Result<Prefix, Option<Schem
 }
 
 /// What `can_parse` needs of the scheme and authority at the start of `b` (see
-/// `entry::can_parse`): whether the fast path accepts them, as [`head`] says, else the scheme
+/// `crate::parse::can_parse`): whether the fast path accepts them, as [`head`] says, else the scheme
 /// if that is accepted (`Err(None)`: not even that).
 ///
 /// A `file:///` input (the scheme in any case) is accepted without the host scan: a `file`
@@ -513,7 +564,7 @@ pub(crate) fn can_parse_head<K: Classifier>(k: K, b: &[u8]) -> Result<(), Option
     // The byte after `file://` (a constant, not the scheme's end plus 3, which the compiler
     // does not fold: callgrind, 3 to 4 instructions more per URL on every corpus).
     const FILE_HOST_START: usize = b"file://".len();
-    if scheme.0.is_file() && b.get(FILE_HOST_START) == Some(&b'/') {
+    if scheme.scheme_type.is_file() && b.get(FILE_HOST_START) == Some(&b'/') {
         return Ok(());
     }
     authority_after(k, b, scheme).map(|_| ())
@@ -524,12 +575,22 @@ pub(crate) fn can_parse_head<K: Classifier>(k: K, b: &[u8]) -> Result<(), Option
 fn authority_after<K: Classifier>(
     k: K,
     b: &[u8],
-    (scheme_type, scheme_end, scheme_upper): (SchemeType, usize, bool),
+    scheme: SchemeMatch,
 ) -> Result<Prefix, Option<SchemePrefix>> {
+    let SchemeMatch {
+        scheme_type,
+        end: scheme_end,
+        upper: scheme_upper,
+    } = scheme;
     let host_start = scheme_end + 3;
     let run = host_run(k, b, host_start);
-    let Some((host_end, port, path_start, host_upper, host_kind)) =
-        authority(b, host_start, &run, scheme_type)
+    let Some(Authority {
+        host_end,
+        port,
+        path_start,
+        upper: host_upper,
+        kind: host_kind,
+    }) = authority(b, host_start, &run, scheme_type)
     else {
         return Err(Some(SchemePrefix {
             scheme_type,
@@ -552,7 +613,7 @@ fn authority_after<K: Classifier>(
 
 /// Scans `input`: its layout if it is accepted, else its scheme and authority if they are
 /// (see the module documentation).
-// Inlined into `entry::parse`: the layout is then built where it is used (callgrind: -45
+// Inlined into `crate::parse::parse`: the layout is then built where it is used (callgrind: -45
 // instructions per URL on wpt-urltestdata, -5 on node_files).
 #[inline(always)]
 pub(crate) fn scan<K: Classifier>(k: K, input: &str) -> Scan {
@@ -562,7 +623,11 @@ pub(crate) fn scan<K: Classifier>(k: K, input: &str) -> Scan {
         Err(scheme) => return scheme.map_or(Scan::Rejected, Scan::Scheme),
     };
     match rest(k, b, head.path_start, head.scheme_type.is_file()) {
-        Some((add_slash, query_start, fragment_start)) => Scan::Accepted(Layout {
+        Some(Rest {
+            add_slash,
+            query_start,
+            fragment_start,
+        }) => Scan::Accepted(Layout {
             head,
             query_start,
             fragment_start,

@@ -1,5 +1,5 @@
 //! How an input is parsed: the way into the basic URL parser's state machine
-//! ([`Parser`], in the parent module) an input takes, and where the result goes. The state
+//! ([`Parser`], in `crate::parser`) an input takes, and where the result goes. The state
 //! machine knows nothing of this module; this module drives it.
 //!
 //! The route of an input through `Url::parse` (and `Url::can_parse`, `set_href`):
@@ -35,8 +35,8 @@ use weburl_percent::{AsciiSet, FRAGMENT, PATH, SPECIAL_QUERY, USERINFO};
 
 use self::fast::{Classifier, WithClassifier};
 use self::resume::Resume;
-use super::{input, rest_fits, Failure, Flow, Parser, State, UrlBuf};
 use crate::errors::{ErrorSink, ParseError};
+use crate::parser::{input, rest_fits, Failure, Flow, Parser, State, UrlBuf};
 use crate::url::Url;
 
 /// Options of a parse: base, encoding, maximum length of the serialization.

@@ -39,7 +39,7 @@ impl Resume {
     /// What the scan accepted has only ASCII alphanumerics and `.`, `-`, `_`, `:`, `/`:
     /// trimming (it starts with an ASCII alpha) and tab/newline removal leave it alone, which
     /// the comparison of the two forms confirms (else the state machine starts at the start).
-    // Inlined into `entry::run` (as is `enter`): as calls they cost about 1% more
+    // Inlined into `crate::parse::run` (as is `enter`): as calls they cost about 1% more
     // instructions on inputs the state machine parses from the scheme (callgrind).
     #[inline(always)]
     pub(crate) fn find(scan: Scan, original: &str, processed: &str, fast: bool) -> Resume {
@@ -180,7 +180,7 @@ fn head_offsets(prefix: &Prefix) -> Offsets<usize> {
 /// path (see the `fast` module), in a buffer of that exact size; `None` if that is longer
 /// than `max_len`. The [`Url`] is made here directly, with `u32` offsets (the state machine's
 /// `UrlBuf::into_url` narrows `usize` ones), and checked in debug builds as that does.
-// Inlined into `entry::parse`, its one caller, where the scan is inlined too: the layout is
+// Inlined into `crate::parse::parse`, its one caller, where the scan is inlined too: the layout is
 // not moved into memory for a call (callgrind: -42 instructions per URL on the corpora).
 #[inline(always)]
 pub(crate) fn accepted(input: &str, layout: &Layout, max_len: u32) -> Option<Url> {

@@ -15,18 +15,18 @@
 //! serialization.
 //!
 //! How an input gets here (the fast path, where the machine takes over, which buffer it
-//! writes into) is decided by [`entry`], which drives this module; nothing here depends on it.
+//! writes into) is decided by [`crate::parse`], which drives this module; nothing here
+//! depends on it.
 //!
 //! The spec's *url* and *state override* inputs are supported for the states the setters use
 //! (host, hostname, port, file host, path start, path, query, fragment): the setter fills the
 //! [`UrlBuf`] with the part of the URL before the component, runs the parser from that state
-//! ([`entry::run_override`]), and splices the new component into the old URL (see
+//! ([`crate::parse::run_override`]), and splices the new component into the old URL (see
 //! `crate::setters`). The scheme states' state-override branch is
 //! [`scheme::scheme_state_override`].
 
 mod authority;
 mod buf;
-pub(crate) mod entry;
 mod file;
 pub(crate) mod input;
 mod path;
@@ -35,6 +35,7 @@ mod relative;
 pub(crate) mod scheme;
 
 pub(crate) use authority::push_u16;
+pub(crate) use path::{is_double_dot, is_single_dot};
 
 use core::ops::Range;
 
@@ -270,7 +271,7 @@ impl<'i, 'b, S: ErrorSink> Parser<'i, 'b, S> {
 
     /// Runs the state machine as a state that returned `flow` would have it continue, until
     /// the input ends or a state returns: `Flow::Again(state)` starts in `state` at the
-    /// pointer. The only loop over the states; the caller (`entry`) decides where it starts.
+    /// pointer. The only loop over the states; the caller (`crate::parse`) decides where it starts.
     pub(crate) fn run(&mut self, mut flow: Flow) -> Result<(), Failure> {
         loop {
             let state = match flow {
