@@ -19,10 +19,13 @@
 //! Manifest format (plain text, `#` comments and blank lines ignored):
 //!
 //! ```text
-//! revision <WPT commit, or the sync date when the commit is unknown>
+//! revision <WPT commit (full hash)>
 //! <sha256>  <file>
-//! <sha256>  <file>  <revision of this file, when it differs from the header's>
+//! <sha256>  <file>  <commit of this file, when it differs from the header's>
 //! ```
+//!
+//! A download fetches each file at its own commit. (Older manifests had a sync date as the
+//! revision; a date is accepted from local sources but cannot be downloaded.)
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
