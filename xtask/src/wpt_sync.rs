@@ -19,10 +19,13 @@
 //! Manifest format (plain text, `#` comments and blank lines ignored):
 //!
 //! ```text
-//! revision <WPT commit, or the sync date when the commit is unknown>
+//! revision <WPT commit (full hash)>
 //! <sha256>  <file>
-//! <sha256>  <file>  <revision of this file, when it differs from the header's>
+//! <sha256>  <file>  <commit of this file, when it differs from the header's>
 //! ```
+//!
+//! A download fetches each file at its own commit. (Older manifests had a sync date as the
+//! revision; a date is accepted from local sources but cannot be downloaded.)
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -274,7 +277,9 @@ enum Source {
     Dir(PathBuf),
     /// The shared copies beside the workspace root: each file from its suite's directory.
     Shared(PathBuf),
-    Download,
+    /// A download with curl from this address ([`DOWNLOAD_URL`], or [`DOWNLOAD_URL_ENV`]'s),
+    /// each file at its own revision when the manifest pins one.
+    Download(String),
 }
 
 impl Source {
@@ -282,7 +287,7 @@ impl Source {
         match self {
             Source::Dir(dir) => dir.display().to_string(),
             Source::Shared(_) => format!("{SHARED_WPT} and {SHARED_URLPATTERN}"),
-            Source::Download => format!("web-platform-tests at {revision} (curl)"),
+            Source::Download(_) => format!("web-platform-tests at {revision} (curl)"),
         }
     }
 
@@ -295,7 +300,7 @@ impl Source {
                 .map(|s| root.join(s.shared))
                 .filter(|d| d.is_dir())
                 .collect(),
-            Source::Download => Vec::new(),
+            Source::Download(_) => Vec::new(),
         }
     }
 
@@ -304,8 +309,18 @@ impl Source {
         match self {
             Source::Dir(dir) => Some(dir.clone()),
             Source::Shared(root) => Some(root.join(suite_of(file).shared)),
-            Source::Download => None,
+            Source::Download(_) => None,
         }
+    }
+
+    /// Downloads `file` at `rev` (for the sources that [`Source::dir_for`] has no directory
+    /// for: downloads).
+    fn download(&self, rev: &str, file: &str, data_dir: &Path) -> Result<Vec<u8>> {
+        let template = match self {
+            Source::Download(template) => template.as_str(),
+            Source::Dir(_) | Source::Shared(_) => DOWNLOAD_URL,
+        };
+        download_from(template, rev, file, data_dir)
     }
 }
 
@@ -323,7 +338,9 @@ fn choose_source(root: &Path, from: Option<&Path>) -> Result<Source> {
         // Relative to the workspace root, which is where `sync` runs its file operations.
         Ok(Source::Shared(root.to_path_buf()))
     } else {
-        Ok(Source::Download)
+        Ok(Source::Download(
+            std::env::var(DOWNLOAD_URL_ENV).unwrap_or_else(|_| DOWNLOAD_URL.to_owned()),
+        ))
     }
 }
 
@@ -407,7 +424,7 @@ fn verify_and_copy(manifest: &Manifest, source: &Source, data_dir: &Path) -> Res
                 lines.push((Status::Unchanged, entry.file.clone(), String::new()));
                 continue;
             }
-            None => download(
+            None => source.download(
                 entry.revision.as_deref().unwrap_or(&manifest.revision),
                 &entry.file,
                 data_dir,
@@ -498,7 +515,7 @@ fn update(
     for entry in &mut entries {
         let bytes = match source.dir_for(&entry.file) {
             Some(dir) => read_source(&dir, &entry.file)?,
-            None => download(
+            None => source.download(
                 entry.revision.as_deref().unwrap_or(&revision),
                 &entry.file,
                 data_dir,
@@ -601,14 +618,8 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result {
         .map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))
 }
 
-/// Fetches `<suite>/resources/<file>` at `rev` with curl, from [`DOWNLOAD_URL`] (or the
-/// address in [`DOWNLOAD_URL_ENV`]).
-fn download(rev: &str, file: &str, data_dir: &Path) -> Result<Vec<u8>> {
-    let template = std::env::var(DOWNLOAD_URL_ENV).unwrap_or_else(|_| DOWNLOAD_URL.to_owned());
-    download_from(&template, rev, file, data_dir)
-}
-
-/// [`download`] from the address `template` (with `{rev}`, `{dir}` and `{file}`).
+/// Fetches `<suite>/resources/<file>` at `rev` with curl from the address `template` (with
+/// `{rev}`, `{dir}` and `{file}`; see [`DOWNLOAD_URL`]).
 pub(crate) fn download_from(
     template: &str,
     rev: &str,
@@ -648,9 +659,52 @@ pub(crate) fn download_from(
     Ok(bytes)
 }
 
+/// Each file of the manifest `text` as the download path fetches it: `(sha256, file, revision,
+/// WPT directory)`, the revision being the file's own pin or else the manifest's.
+#[cfg(test)]
+pub(crate) fn download_plan(
+    text: &str,
+) -> std::result::Result<Vec<(String, String, String, &'static str)>, String> {
+    let manifest = Manifest::parse(text)?;
+    Ok(manifest
+        .entries
+        .into_iter()
+        .map(|e| {
+            let rev = e.revision.unwrap_or_else(|| manifest.revision.clone());
+            let dir = suite_of(&e.file).wpt_dir;
+            (e.sha256, e.file, rev, dir)
+        })
+        .collect())
+}
+
+/// `cargo xtask wpt-sync` without `../shared`: the manifest `text`'s files downloaded from the
+/// address `template` into `data_dir` and checked.
+#[cfg(test)]
+pub(crate) fn sync_by_download(text: &str, template: &str, data_dir: &Path) -> Result {
+    let manifest = Manifest::parse(text).map_err(Failure::new)?;
+    verify_and_copy(&manifest, &Source::Download(template.to_owned()), data_dir)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The manifest pins web-platform-tests commits (full hashes), never sync dates: a
+    /// maintainer without `../shared` downloads exactly these files.
+    #[test]
+    fn the_manifest_pins_commits() {
+        let plan = download_plan(include_str!("../../wpt-data/MANIFEST")).unwrap();
+        assert!(!plan.is_empty());
+        for (_, file, rev, _) in &plan {
+            assert!(
+                rev.len() == 40
+                    && rev
+                        .bytes()
+                        .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)),
+                "{file}: revision `{rev}` is not a full web-platform-tests commit"
+            );
+        }
+    }
 
     const SHA: &str = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 
