@@ -149,7 +149,8 @@ fn time_sizes(case: &Case) -> [f64; 4] {
         ) {
             let decades = (n as f64 / b as f64).log10();
             let predicted = tb * growth(a, ta, b, tb).max(10.0).powf(decades);
-            if !(predicted <= MAX_PREDICTED) {
+            // A NaN prediction (from an infinite time) stops the case too.
+            if predicted.is_nan() || predicted > MAX_PREDICTED {
                 break;
             }
         }
