@@ -7,6 +7,7 @@ use weburl_host::HostKind;
 use crate::offsets::us;
 #[cfg(debug_assertions)]
 use crate::scheme::SchemeType;
+#[cfg(debug_assertions)]
 use crate::url::Url;
 
 #[cfg(debug_assertions)]
