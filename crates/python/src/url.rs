@@ -4,7 +4,8 @@ use std::sync::{Mutex, MutexGuard};
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
-use weburl::{HostKind, ParseError, SchemeType, Setter, Url};
+use weburl::{ParseError, SchemeType, Setter, Url};
+use weburl_functions::host_kind_name;
 
 use crate::convert::{opt_text, text};
 use crate::errors::{parse_error, setter_error};
@@ -71,16 +72,6 @@ pub fn url_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Url> {
     }
     let s = text(obj, what)?;
     Url::parse(&s).map_err(|e| parse_error(obj.py(), &e))
-}
-
-fn host_kind_name(kind: HostKind) -> &'static str {
-    match kind {
-        HostKind::Domain => "domain",
-        HostKind::Ipv4 => "ipv4",
-        HostKind::Ipv6 => "ipv6",
-        HostKind::Opaque => "opaque",
-        HostKind::Empty => "empty",
-    }
 }
 
 fn scheme_type_name(t: SchemeType) -> &'static str {
