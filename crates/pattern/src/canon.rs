@@ -11,7 +11,7 @@
 
 use std::sync::OnceLock;
 
-use weburl::Url;
+use weburl::{SchemeType, Url};
 
 use crate::error::Error;
 use crate::parser::escape_pattern_string;
@@ -93,9 +93,10 @@ pub(crate) fn canonicalize_ipv6_hostname(value: &str) -> Result<String, Error> {
 
 /// [canonicalize a port](https://urlpattern.spec.whatwg.org/#canonicalize-a-port)
 ///
-/// The dummy URL's scheme is `protocol` when given. A scheme without a default port (the
-/// empty one, `file`, which cannot have a port through the setter, and non-special ones) is
-/// stood in for by the non-special `a`, which behaves the same in the port state.
+/// The dummy URL's scheme is `protocol` when given, so that the port setter (the basic URL
+/// parser with the port state override) drops its default port. A scheme without a default
+/// port (the empty one, `file`, which cannot have a port through the setter, and non-special
+/// ones) is stood in for by the non-special `a`, which behaves the same in the port state.
 ///
 /// Without `protocol` (the encoding callback of the port component) the spec's dummy URL is
 /// `https:`, whose default port 443 would canonicalize to the empty string, so that the
@@ -105,15 +106,11 @@ pub(crate) fn canonicalize_port(value: &str, protocol: Option<&str>) -> Result<S
     if value.is_empty() {
         return Ok(String::new());
     }
-    let mut url = match protocol {
-        Some("https") => dummy_url("port", value)?,
-        None => Url::parse("a://dummy.invalid/").map_err(|_| invalid("port", value))?,
-        Some(p) => {
-            let special_with_port = matches!(p, "http" | "ws" | "wss" | "ftp");
-            let scheme = if special_with_port { p } else { "a" };
-            Url::parse(&format!("{scheme}://dummy.invalid/")).map_err(|_| invalid("port", value))?
-        }
-    };
+    let scheme = protocol
+        .filter(|p| SchemeType::from_scheme(p).default_port().is_some())
+        .unwrap_or("a");
+    let mut url =
+        Url::parse(&format!("{scheme}://dummy.invalid/")).map_err(|_| invalid("port", value))?;
     url.set_port(value).map_err(|_| invalid("port", value))?;
     Ok(url.port().to_owned())
 }
@@ -203,13 +200,6 @@ pub(crate) fn canonicalize_hash(value: &str) -> Result<String, Error> {
 pub(crate) enum InitType {
     Pattern,
     Url,
-}
-
-/// [special scheme](https://url.spec.whatwg.org/#special-scheme)
-pub(crate) const SPECIAL_SCHEMES: [&str; 6] = ["ftp", "file", "http", "https", "ws", "wss"];
-
-pub(crate) fn is_special_scheme(s: &str) -> bool {
-    SPECIAL_SCHEMES.contains(&s)
 }
 
 /// [process a base URL string](https://urlpattern.spec.whatwg.org/#process-a-base-url-string)
@@ -333,7 +323,9 @@ pub(crate) fn process_init(
         result.pathname = Some(match ty {
             InitType::Pattern => pathname,
             InitType::Url => {
-                if result_protocol_string.is_empty() || is_special_scheme(&result_protocol_string) {
+                if result_protocol_string.is_empty()
+                    || SchemeType::from_scheme(&result_protocol_string).is_special()
+                {
                     canonicalize_pathname(&pathname)?
                 } else {
                     canonicalize_opaque_pathname(&pathname)?

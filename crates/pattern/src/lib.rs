@@ -39,13 +39,12 @@ mod tokenizer;
 
 use core::cmp::Ordering;
 
-use weburl::Url;
+use weburl::{SchemeType, Url};
 
 use crate::canon::{
     canonicalize_hash, canonicalize_hostname, canonicalize_ipv6_hostname,
     canonicalize_opaque_pathname, canonicalize_password, canonicalize_pathname, canonicalize_port,
-    canonicalize_protocol, canonicalize_search, canonicalize_username, is_special_scheme,
-    process_init, InitType,
+    canonicalize_protocol, canonicalize_search, canonicalize_username, process_init, InitType,
 };
 use crate::component::Component;
 use crate::parser::{Modifier, Options, Part, PartType};
@@ -246,16 +245,6 @@ pub struct UrlPattern {
     components: [Component; 8],
 }
 
-/// The default port of a special scheme, as the string the create steps compare with.
-fn default_port(scheme: &str) -> Option<&'static str> {
-    match scheme {
-        "http" | "ws" => Some("80"),
-        "https" | "wss" => Some("443"),
-        "ftp" => Some("21"),
-        _ => None,
-    }
-}
-
 /// [hostname pattern is an IPv6 address](https://urlpattern.spec.whatwg.org/#hostname-pattern-is-an-ipv6-address)
 fn hostname_pattern_is_an_ipv6_address(input: &str) -> bool {
     let mut cs = input.chars();
@@ -295,7 +284,9 @@ impl UrlPattern {
         let star = |c: Option<String>| c.unwrap_or_else(|| "*".to_owned());
         let protocol = star(processed.protocol);
         let mut port = star(processed.port);
-        if is_special_scheme(&protocol) && default_port(&protocol) == Some(port.as_str()) {
+        // A special scheme's default port: `file` has none, nor has a non-special scheme.
+        let default_port = SchemeType::from_scheme(&protocol).default_port();
+        if default_port.is_some_and(|p| p.to_string() == port) {
             port.clear();
         }
         let hostname = star(processed.hostname);
