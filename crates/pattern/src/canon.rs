@@ -7,7 +7,12 @@
 //! value with this URL and a state override"), so each callback is a setter on a clone of
 //! the dummy URL, `https://dummy.invalid/`; where the setter steps add a check the callback
 //! does not have (the port setter's "cannot have a port"), the dummy is chosen so that the
-//! check passes.
+//! check passes. No encode set or host rule is repeated here: each lives once, in weburl.
+//!
+//! Two callbacks parse a whole URL instead: canonicalize a protocol, because the standard
+//! says so (the protocol setter's restrictions do not apply), and canonicalize an opaque
+//! pathname, because no setter reaches the opaque path state (the pathname setter leaves an
+//! opaque path alone).
 
 use std::sync::OnceLock;
 
