@@ -21,6 +21,30 @@ pub enum SchemeType {
 }
 
 impl SchemeType {
+    /// The [special schemes](https://url.spec.whatwg.org/#special-scheme), in the URL
+    /// Standard's table order.
+    pub const SPECIAL: [SchemeType; 6] = [
+        SchemeType::Ftp,
+        SchemeType::File,
+        SchemeType::Http,
+        SchemeType::Https,
+        SchemeType::Ws,
+        SchemeType::Wss,
+    ];
+
+    /// The special scheme's name, e.g. `"https"`; `None` for [`SchemeType::NotSpecial`].
+    pub const fn name(self) -> Option<&'static str> {
+        match self {
+            SchemeType::Ftp => Some("ftp"),
+            SchemeType::File => Some("file"),
+            SchemeType::Http => Some("http"),
+            SchemeType::Https => Some("https"),
+            SchemeType::Ws => Some("ws"),
+            SchemeType::Wss => Some("wss"),
+            SchemeType::NotSpecial => None,
+        }
+    }
+
     /// Classifies an (already lowercased) scheme.
     pub fn from_scheme(scheme: &str) -> SchemeType {
         match scheme {
@@ -54,5 +78,21 @@ impl SchemeType {
             SchemeType::Https | SchemeType::Wss => Some(443),
             SchemeType::File | SchemeType::NotSpecial => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SchemeType;
+
+    #[test]
+    fn special_names_round_trip() {
+        for scheme in SchemeType::SPECIAL {
+            let name = scheme.name().unwrap_or_default();
+            assert_eq!(SchemeType::from_scheme(name), scheme);
+            assert!(scheme.is_special());
+        }
+        assert_eq!(SchemeType::NotSpecial.name(), None);
+        assert_eq!(SchemeType::from_scheme("HTTP"), SchemeType::NotSpecial);
     }
 }

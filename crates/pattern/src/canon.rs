@@ -1,21 +1,24 @@
-//! [Canonicalization](https://urlpattern.spec.whatwg.org/#canon): the encoding callbacks, which
-//! run weburl's URL parser on fixed text, and
-//! [processing a `URLPatternInit`](https://urlpattern.spec.whatwg.org/#canon-processing-for-init).
+//! [Canonicalization](https://urlpattern.spec.whatwg.org/#canon): the
+//! [encoding callbacks](https://urlpattern.spec.whatwg.org/#canon-encoding-callbacks), which
+//! run weburl's URL parser on fixed text.
 //!
 //! The standard runs the basic URL parser on a dummy URL with a state override. weburl's
 //! [`Url`] setters are exactly those parser runs (the setter steps are "basic URL parse the
 //! value with this URL and a state override"), so each callback is a setter on a clone of
 //! the dummy URL, `https://dummy.invalid/`; where the setter steps add a check the callback
 //! does not have (the port setter's "cannot have a port"), the dummy is chosen so that the
-//! check passes.
+//! check passes. No encode set or host rule is repeated here: each lives once, in weburl.
+//!
+//! Two callbacks parse a whole URL instead: canonicalize a protocol, because the standard
+//! says so (the protocol setter's restrictions do not apply), and canonicalize an opaque
+//! pathname, because no setter reaches the opaque path state (the pathname setter leaves an
+//! opaque path alone).
 
 use std::sync::OnceLock;
 
-use weburl::Url;
+use weburl::{SchemeType, Url};
 
 use crate::error::Error;
-use crate::parser::escape_pattern_string;
-use crate::UrlPatternInit;
 
 /// [create a dummy URL](https://urlpattern.spec.whatwg.org/#url-pattern-create-a-dummy-url),
 /// parsed once.
@@ -93,9 +96,10 @@ pub(crate) fn canonicalize_ipv6_hostname(value: &str) -> Result<String, Error> {
 
 /// [canonicalize a port](https://urlpattern.spec.whatwg.org/#canonicalize-a-port)
 ///
-/// The dummy URL's scheme is `protocol` when given. A scheme without a default port (the
-/// empty one, `file`, which cannot have a port through the setter, and non-special ones) is
-/// stood in for by the non-special `a`, which behaves the same in the port state.
+/// The dummy URL's scheme is `protocol` when given, so that the port setter (the basic URL
+/// parser with the port state override) drops its default port. A scheme without a default
+/// port (the empty one, `file`, which cannot have a port through the setter, and non-special
+/// ones) is stood in for by the non-special `a`, which behaves the same in the port state.
 ///
 /// Without `protocol` (the encoding callback of the port component) the spec's dummy URL is
 /// `https:`, whose default port 443 would canonicalize to the empty string, so that the
@@ -105,15 +109,11 @@ pub(crate) fn canonicalize_port(value: &str, protocol: Option<&str>) -> Result<S
     if value.is_empty() {
         return Ok(String::new());
     }
-    let mut url = match protocol {
-        Some("https") => dummy_url("port", value)?,
-        None => Url::parse("a://dummy.invalid/").map_err(|_| invalid("port", value))?,
-        Some(p) => {
-            let special_with_port = matches!(p, "http" | "ws" | "wss" | "ftp");
-            let scheme = if special_with_port { p } else { "a" };
-            Url::parse(&format!("{scheme}://dummy.invalid/")).map_err(|_| invalid("port", value))?
-        }
-    };
+    let scheme = protocol
+        .filter(|p| SchemeType::from_scheme(p).default_port().is_some())
+        .unwrap_or("a");
+    let mut url =
+        Url::parse(&format!("{scheme}://dummy.invalid/")).map_err(|_| invalid("port", value))?;
     url.set_port(value).map_err(|_| invalid("port", value))?;
     Ok(url.port().to_owned())
 }
@@ -196,173 +196,4 @@ pub(crate) fn canonicalize_hash(value: &str) -> Result<String, Error> {
     url.set_hash(&format!("#{value}"))
         .map_err(|_| invalid("hash", value))?;
     Ok(url.hash().strip_prefix('#').unwrap_or_default().to_owned())
-}
-
-/// The `type` of [process a URLPatternInit](https://urlpattern.spec.whatwg.org/#process-a-urlpatterninit).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum InitType {
-    Pattern,
-    Url,
-}
-
-/// [special scheme](https://url.spec.whatwg.org/#special-scheme)
-pub(crate) const SPECIAL_SCHEMES: [&str; 6] = ["ftp", "file", "http", "https", "ws", "wss"];
-
-pub(crate) fn is_special_scheme(s: &str) -> bool {
-    SPECIAL_SCHEMES.contains(&s)
-}
-
-/// [process a base URL string](https://urlpattern.spec.whatwg.org/#process-a-base-url-string)
-fn process_base_url_string(input: &str, ty: InitType) -> String {
-    if ty != InitType::Pattern {
-        return input.to_owned();
-    }
-    let mut out = String::with_capacity(input.len());
-    escape_pattern_string(input, &mut out);
-    out
-}
-
-/// [is an absolute pathname](https://urlpattern.spec.whatwg.org/#is-an-absolute-pathname)
-fn is_absolute_pathname(input: &str, ty: InitType) -> bool {
-    let mut cs = input.chars();
-    match (cs.next(), cs.next()) {
-        (None, _) => false,
-        (Some('/'), _) => true,
-        _ if ty == InitType::Url => false,
-        (Some('\\' | '{'), Some('/')) => true,
-        _ => false,
-    }
-}
-
-/// [process a URLPatternInit](https://urlpattern.spec.whatwg.org/#process-a-urlpatterninit);
-/// `defaults` holds the protocol … hash arguments (each a string or null).
-pub(crate) fn process_init(
-    init: &UrlPatternInit,
-    ty: InitType,
-    defaults: Option<&str>,
-) -> Result<UrlPatternInit, Error> {
-    let d = || defaults.map(str::to_owned);
-    let mut result = UrlPatternInit {
-        protocol: d(),
-        username: d(),
-        password: d(),
-        hostname: d(),
-        port: d(),
-        pathname: d(),
-        search: d(),
-        hash: d(),
-        base_url: None,
-    };
-    let mut base_url = None;
-    if let Some(base) = &init.base_url {
-        let base = Url::parse(base).map_err(|_| Error::InvalidBaseUrl)?;
-        let has = |c: &Option<String>| c.is_some();
-        if !has(&init.protocol) {
-            result.protocol = Some(process_base_url_string(base.scheme(), ty));
-        }
-        let pro_host_port = has(&init.protocol) || has(&init.hostname) || has(&init.port);
-        if ty != InitType::Pattern && !pro_host_port && !has(&init.username) {
-            result.username = Some(process_base_url_string(base.username(), ty));
-        }
-        if ty != InitType::Pattern && !pro_host_port && !has(&init.username) && !has(&init.password)
-        {
-            result.password = Some(process_base_url_string(base.password(), ty));
-        }
-        if !has(&init.protocol) && !has(&init.hostname) {
-            result.hostname = Some(process_base_url_string(base.hostname(), ty));
-        }
-        if !pro_host_port {
-            result.port = Some(base.port().to_owned());
-        }
-        if !pro_host_port && !has(&init.pathname) {
-            result.pathname = Some(process_base_url_string(base.pathname(), ty));
-        }
-        if !pro_host_port && !has(&init.pathname) && !has(&init.search) {
-            let query = base.query().unwrap_or_default();
-            result.search = Some(process_base_url_string(query, ty));
-        }
-        if !pro_host_port && !has(&init.pathname) && !has(&init.search) && !has(&init.hash) {
-            let fragment = base.fragment().unwrap_or_default();
-            result.hash = Some(process_base_url_string(fragment, ty));
-        }
-        base_url = Some(base);
-    }
-    if let Some(protocol) = &init.protocol {
-        result.protocol = Some(process_protocol_for_init(protocol, ty)?);
-    }
-    if let Some(username) = &init.username {
-        result.username = Some(match ty {
-            InitType::Pattern => username.clone(),
-            InitType::Url => canonicalize_username(username)?,
-        });
-    }
-    if let Some(password) = &init.password {
-        result.password = Some(match ty {
-            InitType::Pattern => password.clone(),
-            InitType::Url => canonicalize_password(password)?,
-        });
-    }
-    if let Some(hostname) = &init.hostname {
-        result.hostname = Some(match ty {
-            InitType::Pattern => hostname.clone(),
-            InitType::Url => canonicalize_hostname(hostname)?,
-        });
-    }
-    let result_protocol_string = result.protocol.clone().unwrap_or_default();
-    if let Some(port) = &init.port {
-        result.port = Some(match ty {
-            InitType::Pattern => port.clone(),
-            InitType::Url => canonicalize_port(port, Some(&result_protocol_string))?,
-        });
-    }
-    if let Some(pathname) = &init.pathname {
-        let mut pathname = pathname.clone();
-        if let Some(base) = &base_url {
-            if !base.has_opaque_path() && !is_absolute_pathname(&pathname, ty) {
-                let base_url_path = process_base_url_string(base.pathname(), ty);
-                if let Some(slash_index) = base_url_path.rfind('/') {
-                    let mut new_pathname = base_url_path
-                        .get(..=slash_index)
-                        .unwrap_or_default()
-                        .to_owned();
-                    new_pathname.push_str(&pathname);
-                    pathname = new_pathname;
-                }
-            }
-        }
-        result.pathname = Some(match ty {
-            InitType::Pattern => pathname,
-            InitType::Url => {
-                if result_protocol_string.is_empty() || is_special_scheme(&result_protocol_string) {
-                    canonicalize_pathname(&pathname)?
-                } else {
-                    canonicalize_opaque_pathname(&pathname)?
-                }
-            }
-        });
-    }
-    if let Some(search) = &init.search {
-        let stripped = search.strip_prefix('?').unwrap_or(search);
-        result.search = Some(match ty {
-            InitType::Pattern => stripped.to_owned(),
-            InitType::Url => canonicalize_search(stripped)?,
-        });
-    }
-    if let Some(hash) = &init.hash {
-        let stripped = hash.strip_prefix('#').unwrap_or(hash);
-        result.hash = Some(match ty {
-            InitType::Pattern => stripped.to_owned(),
-            InitType::Url => canonicalize_hash(stripped)?,
-        });
-    }
-    Ok(result)
-}
-
-/// [process protocol for init](https://urlpattern.spec.whatwg.org/#process-protocol-for-init)
-fn process_protocol_for_init(value: &str, ty: InitType) -> Result<String, Error> {
-    let stripped = value.strip_suffix(':').unwrap_or(value);
-    match ty {
-        InitType::Pattern => Ok(stripped.to_owned()),
-        InitType::Url => canonicalize_protocol(stripped),
-    }
 }

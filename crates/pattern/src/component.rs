@@ -10,8 +10,9 @@
 //! building one.
 
 use regex::Regex;
+use weburl::SchemeType;
 
-use crate::ecma::translate;
+use crate::ecma::{has_line_terminator, translate};
 use crate::error::Error;
 use crate::parser::{
     generate_pattern_string, generate_regular_expression_and_name_list, parse_pattern_string,
@@ -43,10 +44,6 @@ pub(crate) struct Component {
     pub(crate) encoding_callback: EncodingCallback,
     pub(crate) options: Options,
     matcher: Matcher,
-}
-
-fn has_line_terminator(s: &str) -> bool {
-    s.contains(['\n', '\r', '\u{2028}', '\u{2029}'])
 }
 
 impl Component {
@@ -138,8 +135,9 @@ impl Component {
 
     /// [protocol component matches a special scheme](https://urlpattern.spec.whatwg.org/#protocol-component-matches-a-special-scheme)
     pub(crate) fn matches_a_special_scheme(&self) -> bool {
-        crate::canon::SPECIAL_SCHEMES
-            .iter()
+        SchemeType::SPECIAL
+            .into_iter()
+            .filter_map(SchemeType::name)
             .any(|scheme| self.matches(scheme))
     }
 }

@@ -3,24 +3,21 @@
 
 use crate::canon::canonicalize_protocol;
 use crate::component::Component;
+use crate::components::ComponentName::{
+    self, Hash, Hostname, Password, Pathname, Port, Protocol, Search, Username,
+};
 use crate::error::Error;
+use crate::init::UrlPatternInit;
 use crate::parser::Options;
 use crate::tokenizer::{tokenize, Policy, Token, TokenType};
-use crate::UrlPatternInit;
 
-/// A [constructor string parser's state](https://urlpattern.spec.whatwg.org/#constructor-string-parser-state).
+/// A [constructor string parser's state](https://urlpattern.spec.whatwg.org/#constructor-string-parser-state):
+/// "init", "authority", "done", or the component being read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum State {
     Init,
-    Protocol,
     Authority,
-    Username,
-    Password,
-    Hostname,
-    Port,
-    Pathname,
-    Search,
-    Hash,
+    In(ComponentName),
     Done,
 }
 
@@ -58,17 +55,17 @@ pub(crate) fn parse_constructor_string(input: &str) -> Result<UrlPatternInit, Er
             if p.state == State::Init {
                 p.rewind();
                 if p.is_hash_prefix() {
-                    p.change_state(State::Hash, 1);
+                    p.change_state(State::In(Hash), 1);
                 } else if p.is_search_prefix() {
-                    p.change_state(State::Search, 1);
+                    p.change_state(State::In(Search), 1);
                 } else {
-                    p.change_state(State::Pathname, 0);
+                    p.change_state(State::In(Pathname), 0);
                 }
                 p.token_index += p.token_increment;
                 continue;
             }
             if p.state == State::Authority {
-                p.rewind_and_set_state(State::Hostname);
+                p.rewind_and_set_state(State::In(Hostname));
                 p.token_index += p.token_increment;
                 continue;
             }
@@ -91,13 +88,13 @@ pub(crate) fn parse_constructor_string(input: &str) -> Result<UrlPatternInit, Er
         match p.state {
             State::Init => {
                 if p.is_protocol_suffix() {
-                    p.rewind_and_set_state(State::Protocol);
+                    p.rewind_and_set_state(State::In(Protocol));
                 }
             }
-            State::Protocol => {
+            State::In(Protocol) => {
                 if p.is_protocol_suffix() {
                     p.compute_protocol_matches_a_special_scheme_flag()?;
-                    let mut next_state = State::Pathname;
+                    let mut next_state = State::In(Pathname);
                     let mut skip = 1;
                     if p.next_is_authority_slashes() {
                         next_state = State::Authority;
@@ -110,24 +107,24 @@ pub(crate) fn parse_constructor_string(input: &str) -> Result<UrlPatternInit, Er
             }
             State::Authority => {
                 if p.is_identity_terminator() {
-                    p.rewind_and_set_state(State::Username);
+                    p.rewind_and_set_state(State::In(Username));
                 } else if p.is_pathname_start() || p.is_search_prefix() || p.is_hash_prefix() {
-                    p.rewind_and_set_state(State::Hostname);
+                    p.rewind_and_set_state(State::In(Hostname));
                 }
             }
-            State::Username => {
+            State::In(Username) => {
                 if p.is_password_prefix() {
-                    p.change_state(State::Password, 1);
+                    p.change_state(State::In(Password), 1);
                 } else if p.is_identity_terminator() {
-                    p.change_state(State::Hostname, 1);
+                    p.change_state(State::In(Hostname), 1);
                 }
             }
-            State::Password => {
+            State::In(Password) => {
                 if p.is_identity_terminator() {
-                    p.change_state(State::Hostname, 1);
+                    p.change_state(State::In(Hostname), 1);
                 }
             }
-            State::Hostname => {
+            State::In(Hostname) => {
                 if p.is_non_special_pattern_char(p.token_index, "[") {
                     p.hostname_ipv6_bracket_depth += 1;
                 } else if p.is_non_special_pattern_char(p.token_index, "]") {
@@ -135,37 +132,37 @@ pub(crate) fn parse_constructor_string(input: &str) -> Result<UrlPatternInit, Er
                 } else if p.is_non_special_pattern_char(p.token_index, ":")
                     && p.hostname_ipv6_bracket_depth == 0
                 {
-                    p.change_state(State::Port, 1);
+                    p.change_state(State::In(Port), 1);
                 } else if p.is_pathname_start() {
-                    p.change_state(State::Pathname, 0);
+                    p.change_state(State::In(Pathname), 0);
                 } else if p.is_search_prefix() {
-                    p.change_state(State::Search, 1);
+                    p.change_state(State::In(Search), 1);
                 } else if p.is_hash_prefix() {
-                    p.change_state(State::Hash, 1);
+                    p.change_state(State::In(Hash), 1);
                 }
             }
-            State::Port => {
+            State::In(Port) => {
                 if p.is_pathname_start() {
-                    p.change_state(State::Pathname, 0);
+                    p.change_state(State::In(Pathname), 0);
                 } else if p.is_search_prefix() {
-                    p.change_state(State::Search, 1);
+                    p.change_state(State::In(Search), 1);
                 } else if p.is_hash_prefix() {
-                    p.change_state(State::Hash, 1);
+                    p.change_state(State::In(Hash), 1);
                 }
             }
-            State::Pathname => {
+            State::In(Pathname) => {
                 if p.is_search_prefix() {
-                    p.change_state(State::Search, 1);
+                    p.change_state(State::In(Search), 1);
                 } else if p.is_hash_prefix() {
-                    p.change_state(State::Hash, 1);
+                    p.change_state(State::In(Hash), 1);
                 }
             }
-            State::Search => {
+            State::In(Search) => {
                 if p.is_hash_prefix() {
-                    p.change_state(State::Hash, 1);
+                    p.change_state(State::In(Hash), 1);
                 }
             }
-            State::Hash | State::Done => {}
+            State::In(Hash) | State::Done => {}
         }
         p.token_index += p.token_increment;
     }
@@ -180,42 +177,25 @@ impl Parser {
         self.tokens.get(index).map(|t| t.ty)
     }
 
-    fn slot(&mut self, state: State) -> Option<&mut Option<String>> {
-        let r = &mut self.result;
-        Some(match state {
-            State::Protocol => &mut r.protocol,
-            State::Username => &mut r.username,
-            State::Password => &mut r.password,
-            State::Hostname => &mut r.hostname,
-            State::Port => &mut r.port,
-            State::Pathname => &mut r.pathname,
-            State::Search => &mut r.search,
-            State::Hash => &mut r.hash,
-            State::Init | State::Authority | State::Done => return None,
-        })
-    }
-
     /// [change state](https://urlpattern.spec.whatwg.org/#change-state)
     fn change_state(&mut self, new_state: State, skip: usize) {
-        use State::*;
         let state = self.state;
-        if !matches!(state, Init | Authority | Done) {
-            let value = self.make_component_string();
-            if let Some(slot) = self.slot(state) {
-                *slot = Some(value);
-            }
+        if let State::In(component) = state {
+            self.result[component] = Some(self.make_component_string());
         }
-        if state != Init && new_state != Done {
-            if matches!(state, Protocol | Authority | Username | Password)
-                && matches!(new_state, Port | Pathname | Search | Hash)
+        if state != State::Init && new_state != State::Done {
+            if matches!(
+                state,
+                State::In(Protocol | Username | Password) | State::Authority
+            ) && matches!(new_state, State::In(Port | Pathname | Search | Hash))
                 && self.result.hostname.is_none()
             {
                 self.result.hostname = Some(String::new());
             }
             if matches!(
                 state,
-                Protocol | Authority | Username | Password | Hostname | Port
-            ) && matches!(new_state, Search | Hash)
+                State::In(Protocol | Username | Password | Hostname | Port) | State::Authority
+            ) && matches!(new_state, State::In(Search | Hash))
                 && self.result.pathname.is_none()
             {
                 self.result.pathname = Some(if self.protocol_matches_a_special_scheme {
@@ -226,8 +206,9 @@ impl Parser {
             }
             if matches!(
                 state,
-                Protocol | Authority | Username | Password | Hostname | Port | Pathname
-            ) && new_state == Hash
+                State::In(Protocol | Username | Password | Hostname | Port | Pathname)
+                    | State::Authority
+            ) && new_state == State::In(Hash)
                 && self.result.search.is_none()
             {
                 self.result.search = Some(String::new());

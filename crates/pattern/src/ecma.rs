@@ -39,6 +39,12 @@
 
 use crate::error::Error;
 
+/// Whether `s` holds an ECMAScript
+/// [LineTerminator](https://tc39.es/ecma262/#prod-LineTerminator), which `.` does not match.
+pub(crate) fn has_line_terminator(s: &str) -> bool {
+    s.contains(['\n', '\r', '\u{2028}', '\u{2029}'])
+}
+
 /// ECMAScript's WhiteSpace and LineTerminator code points, as `regex` class items.
 const ES_SPACE: &str = r"\t\n\x0B\x0C\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}";
 const ES_DOT: &str = r"[^\n\r\x{2028}\x{2029}]";

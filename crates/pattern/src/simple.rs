@@ -16,6 +16,7 @@
 //!
 //! Anything else (modifiers, custom regexps, `ignoreCase`, no delimiter) goes to the regex.
 
+use crate::ecma::has_line_terminator;
 use crate::parser::{Modifier, Options, Part, PartType};
 
 #[derive(Clone, Debug)]
@@ -41,10 +42,6 @@ fn first_char(part: &Part) -> Option<char> {
         &part.prefix
     };
     lead.chars().next()
-}
-
-fn has_line_terminator(s: &str) -> bool {
-    s.contains(['\n', '\r', '\u{2028}', '\u{2029}'])
 }
 
 impl Simple {

@@ -1,6 +1,6 @@
 //! The public API beyond WPT: the regular expression translation (v-flag set notation, named
-//! errors for what the linear-time engine cannot run), exec's groups, and test_url's
-//! allocation budget.
+//! errors for what the linear-time engine cannot run), exec's groups, test_url's
+//! allocation budget, and the components by name.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -10,7 +10,9 @@
 
 use weburl::Url;
 use weburl_alloc_count::{count, Counting};
-use weburl_pattern::{Error, UrlPattern, UrlPatternInit, UrlPatternOptions};
+use weburl_pattern::{
+    ComponentName, Components, Error, UrlPattern, UrlPatternInit, UrlPatternOptions,
+};
 
 #[global_allocator]
 static ALLOC: Counting = Counting;
@@ -289,4 +291,47 @@ fn patterns_are_shared_across_threads() {
     for h in handles {
         assert!(h.join().unwrap().unwrap());
     }
+}
+
+#[test]
+fn components_by_name_in_the_standards_order() {
+    let names: Vec<_> = Components::from_fn(|n| n).iter().map(|(n, _)| n).collect();
+    assert_eq!(names, ComponentName::ALL);
+    for name in ComponentName::ALL {
+        assert_eq!(ComponentName::from_name(name.name()), Some(name));
+    }
+    assert_eq!(ComponentName::from_name("baseURL"), None);
+
+    // A URLPatternInit by name, as the standard's init["search"].
+    let mut init = UrlPatternInit::default();
+    for name in ComponentName::ALL {
+        init[name] = Some(format!("{}-x", name.name()));
+    }
+    assert_eq!(init.search.as_deref(), Some("search-x"));
+    assert_eq!(init.protocol.as_deref(), Some("protocol-x"));
+
+    // A result by name and by member; the pattern strings by name and by getter.
+    let p = UrlPattern::parse("https://:sub.example.com/books/:id/?q=:q", None).unwrap();
+    let r = p
+        .exec("https://shop.example.com/books/42/?q=dune#top", None)
+        .unwrap()
+        .unwrap();
+    for name in ComponentName::ALL {
+        assert_eq!(&r[name], r.component(name));
+    }
+    assert_eq!(r[ComponentName::Hostname].get("sub"), Some("shop"));
+    assert_eq!(r.pathname.get("id"), Some("42"));
+    assert_eq!(r.search.input, "q=dune");
+    assert_eq!(r.hash.input, "top");
+    let strings = Components::from_fn(|n| p.pattern_string(n));
+    assert_eq!(
+        [
+            strings.protocol,
+            strings.hostname,
+            strings.pathname,
+            strings.search
+        ],
+        [p.protocol(), p.hostname(), p.pathname(), p.search()]
+    );
+    assert_eq!(strings.map(str::len).port, 0);
 }

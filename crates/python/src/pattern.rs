@@ -4,8 +4,8 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use weburl_pattern::{
-    Error, MatchInput, UrlPattern, UrlPatternComponentResult, UrlPatternInit, UrlPatternOptions,
-    UrlPatternResult,
+    ComponentName, Error, MatchInput, UrlPattern, UrlPatternComponentResult, UrlPatternInit,
+    UrlPatternOptions, UrlPatternResult,
 };
 
 use crate::convert::{opt_text, text};
@@ -29,38 +29,12 @@ fn init_of(dict: &Bound<'_, PyDict>) -> PyResult<UrlPatternInit> {
     for (k, v) in dict.iter() {
         let key = text(&k, "key")?;
         // Other keys are ignored, as a WebIDL dictionary ignores unknown members.
-        if !matches!(
-            key.as_ref(),
-            "protocol"
-                | "username"
-                | "password"
-                | "hostname"
-                | "port"
-                | "pathname"
-                | "search"
-                | "hash"
-                | "baseURL"
-                | "base_url"
-        ) {
-            continue;
-        }
-        let value = Some(text(&v, key.as_ref())?.into_owned());
-        match key.as_ref() {
-            "protocol" => init.protocol = value,
-            "username" => init.username = value,
-            "password" => init.password = value,
-            "hostname" => init.hostname = value,
-            "port" => init.port = value,
-            "pathname" => init.pathname = value,
-            "search" => init.search = value,
-            "hash" => init.hash = value,
-            "baseURL" | "base_url" => init.base_url = value,
-            other => {
-                return Err(PyTypeError::new_err(format!(
-                    "unknown URLPatternInit key {other:?}"
-                )))
-            }
-        }
+        let slot = match ComponentName::from_name(&key) {
+            Some(name) => &mut init[name],
+            None if matches!(key.as_ref(), "baseURL" | "base_url") => &mut init.base_url,
+            None => continue,
+        };
+        *slot = Some(text(&v, key.as_ref())?.into_owned());
     }
     Ok(init)
 }
@@ -86,18 +60,8 @@ fn input_of(input: Option<&Bound<'_, PyAny>>) -> PyResult<Input> {
 
 fn init_dict<'py>(py: Python<'py>, init: &UrlPatternInit) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
-    let fields = [
-        ("protocol", &init.protocol),
-        ("username", &init.username),
-        ("password", &init.password),
-        ("hostname", &init.hostname),
-        ("port", &init.port),
-        ("pathname", &init.pathname),
-        ("search", &init.search),
-        ("hash", &init.hash),
-        ("baseURL", &init.base_url),
-    ];
-    for (k, v) in fields {
+    let components = ComponentName::ALL.map(|name| (name.name(), &init[name]));
+    for (k, v) in components.into_iter().chain([("baseURL", &init.base_url)]) {
         if let Some(v) = v {
             d.set_item(k, v)?;
         }
@@ -130,17 +94,8 @@ fn result_dict<'py>(py: Python<'py>, r: &UrlPatternResult) -> PyResult<Bound<'py
         })
         .collect::<PyResult<Vec<_>>>()?;
     d.set_item("inputs", inputs)?;
-    for (name, c) in [
-        ("protocol", &r.protocol),
-        ("username", &r.username),
-        ("password", &r.password),
-        ("hostname", &r.hostname),
-        ("port", &r.port),
-        ("pathname", &r.pathname),
-        ("search", &r.search),
-        ("hash", &r.hash),
-    ] {
-        d.set_item(name, component_dict(py, c)?)?;
+    for (name, c) in r.components.iter() {
+        d.set_item(name.name(), component_dict(py, c)?)?;
     }
     Ok(d)
 }
