@@ -2,8 +2,7 @@
 //! [`Url::can_parse`] and the [`ParseOptions`] builder (with [`ParseOptionsWithErrors`] for
 //! reporting validation errors).
 
-use encoding_rs::Encoding;
-
+use crate::encoding::{self, QueryEncoding};
 use crate::errors::{ErrorSink, ParseError};
 use crate::parser::entry::{self, ParseConfig};
 use crate::url::Url;
@@ -64,7 +63,7 @@ impl Url {
     pub fn options<'b>() -> ParseOptions<'b> {
         ParseOptions {
             base: None,
-            encoding: encoding_rs::UTF_8,
+            encoding: encoding::UTF_8,
             max_length: u32::MAX,
             fast: true,
         }
@@ -102,7 +101,7 @@ impl Url {
 #[must_use]
 pub struct ParseOptions<'b> {
     base: Option<&'b Url>,
-    encoding: &'static Encoding,
+    encoding: QueryEncoding,
     max_length: u32,
     fast: bool,
 }
@@ -115,8 +114,19 @@ impl<'b> ParseOptions<'b> {
     }
 
     /// Encodes the query with `encoding` (the spec's *encoding*; the fragment is always
-    /// UTF-8, and non-special and `ws`/`wss` URLs always use UTF-8).
-    pub fn encoding(mut self, encoding: &'static Encoding) -> Self {
+    /// UTF-8, and non-special and `ws`/`wss` URLs always use UTF-8). Feature `encoding`:
+    /// without it every query is encoded as UTF-8, the spec's default.
+    ///
+    /// ```
+    /// use weburl_core::Url;
+    /// let url = Url::options()
+    ///     .encoding(weburl_percent::encoding_rs::SHIFT_JIS)
+    ///     .parse("https://example.org/?\u{2261}#\u{2261}")
+    ///     .unwrap();
+    /// assert_eq!(url.href(), "https://example.org/?%81%DF#%E2%89%A1");
+    /// ```
+    #[cfg(feature = "encoding")]
+    pub fn encoding(mut self, encoding: &'static encoding_rs::Encoding) -> Self {
         self.encoding = encoding;
         self
     }
@@ -198,8 +208,9 @@ impl<'b, S: ErrorSink> ParseOptionsWithErrors<'b, S> {
         self
     }
 
-    /// As [`ParseOptions::encoding`].
-    pub fn encoding(mut self, encoding: &'static Encoding) -> Self {
+    /// As [`ParseOptions::encoding`] (feature `encoding`).
+    #[cfg(feature = "encoding")]
+    pub fn encoding(mut self, encoding: &'static encoding_rs::Encoding) -> Self {
         self.options = self.options.encoding(encoding);
         self
     }
@@ -236,7 +247,7 @@ mod tests {
     fn too_long_is_an_error_not_a_panic() {
         let config = ParseConfig {
             base: None,
-            encoding: encoding_rs::UTF_8,
+            encoding: encoding::UTF_8,
             max_len: 20,
             fast: true,
         };

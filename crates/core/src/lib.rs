@@ -17,6 +17,7 @@ mod api;
 mod builder;
 mod compat;
 mod edit;
+mod encoding;
 mod errors;
 mod file_path;
 mod hostparse;

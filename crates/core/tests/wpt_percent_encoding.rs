@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use encoding_rs::Encoding;
+use weburl_percent::encoding_rs::Encoding;
 use weburl_core::Url;
 use weburl_wpt::{check_eq, load, Runner, Value};
 

@@ -38,9 +38,9 @@ pub(crate) use authority::push_u16;
 
 use core::ops::Range;
 
-use encoding_rs::Encoding;
 use weburl_host::{HostError, HostErrorSink, HostKind};
 
+use crate::encoding::{self, QueryEncoding};
 use crate::errors::{
     ErrorSink, ParseError, ParseErrorKind, SetterError, ValidationError, ValidationErrorKind,
 };
@@ -147,7 +147,7 @@ pub(crate) struct Parser<'i, 'b, S: ErrorSink> {
     /// Byte offset of the code point `c` (the spec's *pointer*).
     pub(crate) pos: usize,
     pub(crate) base: Option<&'b Url>,
-    pub(crate) encoding: &'static Encoding,
+    pub(crate) encoding: QueryEncoding,
     pub(crate) state_override: Option<State>,
     pub(crate) sink: S,
     pub(crate) map: PosMap,
@@ -182,7 +182,7 @@ impl<'i, 'b, S: ErrorSink> Parser<'i, 'b, S> {
         input: &'i str,
         map: PosMap,
         base: Option<&'b Url>,
-        encoding: &'static Encoding,
+        encoding: QueryEncoding,
         state_override: Option<State>,
         sink: S,
         url: UrlBuf,
@@ -192,7 +192,7 @@ impl<'i, 'b, S: ErrorSink> Parser<'i, 'b, S> {
             pos: 0,
             base,
             // "Set encoding to the result of getting an output encoding from encoding."
-            encoding: encoding.output_encoding(),
+            encoding: encoding::output_encoding(encoding),
             state_override,
             sink,
             map,
