@@ -8,7 +8,7 @@
 //! Most users want the `weburl` crate, which re-exports this one.
 //!
 //! Features: `std` and `psl-list` (default), `serde`, and `encoding` (off by default): legacy
-//! query encodings, [`ParseOptions::encoding`] with an `encoding_rs` encoding. Without it
+//! query encodings, `ParseOptions::encoding` with an `encoding_rs` encoding. Without it
 //! every query is encoded from UTF-8, the spec's default, and encoding_rs is not linked.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
