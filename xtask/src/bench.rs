@@ -2,6 +2,7 @@
 //! (the urltestdata inputs are one of the corpora), then builds and runs the corpus benchmark
 //! `weburl-bench` (`xtask/bench/`) in release mode. Arguments go to it unchanged
 //! (`cargo xtask bench --help` lists them). The corpora default to `../shared/datasets`.
+//! Then the C API's bench (`capi_bench.rs`) and the parse-only program's size (`size.rs`).
 
 use crate::{util, wpt_sync, Result};
 
@@ -28,6 +29,7 @@ pub fn main(args: &[String]) -> Result {
         )
     }) {
         crate::capi_bench::run(args)?;
+        crate::size::run(false)?;
     }
     Ok(())
 }

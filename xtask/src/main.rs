@@ -16,6 +16,7 @@ mod psl_sync;
 mod python;
 mod reference_diff;
 mod scaling;
+mod size;
 mod snapshots;
 mod test;
 mod top_domains;
@@ -61,6 +62,11 @@ commands:
                     it from Chromium's top_domains/domains.list at commit REV
   miri              Miri over weburl-bytes' safe API (part of `test`; skipped without it)
   scaling           time adversarial inputs at growing sizes; fail on super-linear growth
+  size [--clean] [--symbols] [--check]
+                    size of a program that parses a URL and prints its href, with weburl
+                    and with url (xtask/size-check; also printed by `bench`): --clean
+                    times clean builds, --symbols lists bytes per crate, --check fails
+                    when weburl's is larger
   node-data         rerun Node.js (when on PATH) for the file-path test data it answers
   reference-diff [--sample N] [--show N] [--mutations N] [--setter-sequences N]
                     install jsdom's whatwg-url with npm into target/reference and list every
@@ -99,6 +105,7 @@ fn main() -> ExitCode {
         Some("fuzz") => fuzz::main(&rest),
         Some("miri") => miri::run(),
         Some("scaling") => scaling::main(&rest),
+        Some("size") => size::main(&rest),
         Some("reference-diff") => reference_diff::main(&rest),
         Some("bench") if rest.first().is_some_and(|a| a == "--python") => python::bench(&rest[1..]),
         Some("bench") => bench::main(&rest),

@@ -84,12 +84,15 @@ pub fn run(args: &[String]) -> Result {
     };
     let mut cmd = util::cargo();
     cmd.current_dir(&root)
-        .args(["run", "--quiet", "--package", "weburl-reference-diff", "--"])
+        // With legacy query encodings compiled in, as the WPT runners of `cargo xtask test`
+        // (--all-features) have them: the parser's encoding is then a run-time value.
+        .args(["run", "--quiet", "--package", "weburl-reference-diff"])
+        .args(["--features", "weburl/encoding", "--"])
         .arg("--node-modules")
         .arg(&modules)
         .args(args);
     eprintln!(
-        "xtask: cargo run --package weburl-reference-diff --{}",
+        "xtask: cargo run --package weburl-reference-diff --features weburl/encoding --{}",
         args.iter().map(|a| format!(" {a}")).collect::<String>()
     );
     util::run_streaming(&mut cmd, "reference-diff").map_err(|f| Failure {

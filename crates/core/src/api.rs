@@ -2,8 +2,7 @@
 //! [`Url::can_parse`] and the [`ParseOptions`] builder (with [`ParseOptionsWithErrors`] for
 //! reporting validation errors).
 
-use encoding_rs::Encoding;
-
+use crate::encoding::{self, QueryEncoding};
 use crate::errors::{ErrorSink, ParseError};
 use crate::parse::{self, ParseConfig};
 use crate::url::Url;
@@ -13,7 +12,9 @@ impl Url {
     /// [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser) on `input`.
     ///
     /// The error names the validation error that made the parse fail.
-    #[inline]
+    // Not `#[inline]`: the parser is then compiled in this crate only. Inlined into a caller
+    // crate built without LTO, the generic parser was compiled there a second time and both
+    // copies were linked (50 KB of a parse-only program, `cargo xtask size`).
     pub fn parse(input: &str) -> Result<Url, ParseError> {
         Url::options().parse(input)
     }
@@ -64,7 +65,7 @@ impl Url {
     pub fn options<'b>() -> ParseOptions<'b> {
         ParseOptions {
             base: None,
-            encoding: encoding_rs::UTF_8,
+            encoding: encoding::UTF_8,
             max_length: u32::MAX,
             fast: true,
         }
@@ -102,7 +103,7 @@ impl Url {
 #[must_use]
 pub struct ParseOptions<'b> {
     base: Option<&'b Url>,
-    encoding: &'static Encoding,
+    encoding: QueryEncoding,
     max_length: u32,
     fast: bool,
 }
@@ -115,8 +116,19 @@ impl<'b> ParseOptions<'b> {
     }
 
     /// Encodes the query with `encoding` (the spec's *encoding*; the fragment is always
-    /// UTF-8, and non-special and `ws`/`wss` URLs always use UTF-8).
-    pub fn encoding(mut self, encoding: &'static Encoding) -> Self {
+    /// UTF-8, and non-special and `ws`/`wss` URLs always use UTF-8). Feature `encoding`:
+    /// without it every query is encoded as UTF-8, the spec's default.
+    ///
+    /// ```
+    /// use weburl_core::Url;
+    /// let url = Url::options()
+    ///     .encoding(weburl_percent::encoding_rs::SHIFT_JIS)
+    ///     .parse("https://example.org/?\u{2261}#\u{2261}")
+    ///     .unwrap();
+    /// assert_eq!(url.href(), "https://example.org/?%81%DF#%E2%89%A1");
+    /// ```
+    #[cfg(feature = "encoding")]
+    pub fn encoding(mut self, encoding: &'static encoding_rs::Encoding) -> Self {
         self.encoding = encoding;
         self
     }
@@ -198,8 +210,9 @@ impl<'b, S: ErrorSink> ParseOptionsWithErrors<'b, S> {
         self
     }
 
-    /// As [`ParseOptions::encoding`].
-    pub fn encoding(mut self, encoding: &'static Encoding) -> Self {
+    /// As [`ParseOptions::encoding`] (feature `encoding`).
+    #[cfg(feature = "encoding")]
+    pub fn encoding(mut self, encoding: &'static encoding_rs::Encoding) -> Self {
         self.options = self.options.encoding(encoding);
         self
     }
@@ -236,7 +249,7 @@ mod tests {
     fn too_long_is_an_error_not_a_panic() {
         let config = ParseConfig {
             base: None,
-            encoding: encoding_rs::UTF_8,
+            encoding: encoding::UTF_8,
             max_len: 20,
             fast: true,
         };

@@ -6,6 +6,10 @@
 //! [origin](https://url.spec.whatwg.org/#concept-url-origin).
 //!
 //! Most users want the `weburl` crate, which re-exports this one.
+//!
+//! Features: `std` and `psl-list` (default), `serde`, and `encoding` (off by default): legacy
+//! query encodings, `ParseOptions::encoding` with an `encoding_rs` encoding. Without it
+//! every query is encoded from UTF-8, the spec's default, and encoding_rs is not linked.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 // No `unsafe`: the byte classifiers' intrinsics and the per-CPU dispatch are in `weburl-bytes`.
@@ -17,6 +21,7 @@ mod api;
 mod builder;
 mod compat;
 mod edit;
+mod encoding;
 mod errors;
 mod file_path;
 mod hostparse;

@@ -213,7 +213,7 @@ impl Url {
     fn set_href_with<S: ErrorSink>(&mut self, value: &str, sink: &mut S) -> Result<(), ParseError> {
         let config = ParseConfig {
             base: None,
-            encoding: encoding_rs::UTF_8,
+            encoding: crate::encoding::UTF_8,
             max_len: self.max_len,
             fast: true,
         };

@@ -3,8 +3,8 @@
 
 use std::process::ExitCode;
 
-use encoding_rs::Encoding;
 use weburl_core::Url;
+use weburl_percent::encoding_rs::Encoding;
 use weburl_wpt::{check_eq, load, Runner, Value};
 
 fn check(input: &str, label: &str, expected: &str, utf8: &str) -> Result<(), String> {

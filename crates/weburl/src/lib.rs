@@ -114,7 +114,14 @@
 //!
 //! Features: `std` (default); `psl-list` (default), the compiled Public Suffix List (without
 //! it the methods taking a [`psl::List`] remain); `display` (default; implies `std`), URL
-//! rendering; `serde`, which (de)serializes a [`Url`] as its href string. The sub-crates are
+//! rendering; `serde`, which (de)serializes a [`Url`] as its href string; `encoding` (off by
+//! default), legacy query encodings through `encoding_rs`: `ParseOptions::encoding`,
+//! `form::serialize_with_encoding`, `SearchParams::to_string_with_encoding` and
+//! `percent::percent_encode_after_encoding`, with `encoding_rs` re-exported as
+//! `percent::encoding_rs`. Without `encoding` those do not exist, every query is encoded
+//! from UTF-8 (the spec's default *encoding*, the `URL` class's), and encoding_rs's legacy
+//! encoders and their tables are not linked: a program that only parses URLs pays for the
+//! parser and the IDNA data alone (`cargo xtask size` measures one). The sub-crates are
 //! re-exported as [`percent`], [`form`], [`host`], [`psl`] and [`display`].
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]

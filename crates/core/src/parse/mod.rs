@@ -30,11 +30,11 @@ mod scratch;
 
 use alloc::string::String;
 
-use encoding_rs::Encoding;
 use weburl_percent::{AsciiSet, FRAGMENT, PATH, SPECIAL_QUERY, USERINFO};
 
 use self::fast::{Classifier, WithClassifier};
 use self::resume::Resume;
+use crate::encoding::{self, QueryEncoding};
 use crate::errors::{ErrorSink, ParseError};
 use crate::parser::{input, rest_fits, Failure, Flow, Parser, State, UrlBuf};
 use crate::url::Url;
@@ -42,7 +42,7 @@ use crate::url::Url;
 /// Options of a parse: base, encoding, maximum length of the serialization.
 pub(crate) struct ParseConfig<'b> {
     pub(crate) base: Option<&'b Url>,
-    pub(crate) encoding: &'static Encoding,
+    pub(crate) encoding: QueryEncoding,
     pub(crate) max_len: u32,
     /// Whether the fast path ([`fast`]) may be taken (always, except to test it against the
     /// full state machine).
@@ -54,7 +54,7 @@ impl Default for ParseConfig<'_> {
     fn default() -> Self {
         ParseConfig {
             base: None,
-            encoding: encoding_rs::UTF_8,
+            encoding: encoding::UTF_8,
             max_len: u32::MAX,
             fast: true,
         }
@@ -195,8 +195,8 @@ pub(crate) fn parse<S: ErrorSink>(
     // for the state machine first, 17 instructions per URL; checked in `Fast::run`, 5).
     if config.fast
         && !sink.wants_errors()
-        && (config.encoding == encoding_rs::UTF_8
-            || config.encoding.output_encoding() == encoding_rs::UTF_8)
+        && (config.encoding == encoding::UTF_8
+            || encoding::output_encoding(config.encoding) == encoding::UTF_8)
     {
         return fast::dispatch(input, Fast { config, sink });
     }
@@ -332,7 +332,7 @@ fn run<S: ErrorSink, O: Output>(
     // Only whether it parses: stop as soon as that is known. (Not with errors wanted, which
     // later states report; not with a legacy encoding, whose query may take more than three
     // bytes per byte.)
-    if !O::WANTS_URL && !parser.sink.wants_errors() && parser.encoding == encoding_rs::UTF_8 {
+    if !O::WANTS_URL && !parser.sink.wants_errors() && parser.encoding == encoding::UTF_8 {
         parser.stop_at_path = Some(config.max_len);
     }
     if let Err(failure) = resume.enter(&mut parser).and_then(|flow| parser.run(flow)) {
@@ -372,7 +372,7 @@ pub(crate) fn run_override<S: ErrorSink>(
         &processed,
         map,
         None,
-        encoding_rs::UTF_8,
+        encoding::UTF_8,
         Some(state),
         sink,
         frame,

@@ -39,9 +39,9 @@ pub(crate) use path::{is_double_dot, is_single_dot};
 
 use core::ops::Range;
 
-use encoding_rs::Encoding;
 use weburl_host::{HostError, HostErrorSink, HostKind};
 
+use crate::encoding::{self, QueryEncoding};
 use crate::errors::{
     ErrorSink, ParseError, ParseErrorKind, SetterError, ValidationError, ValidationErrorKind,
 };
@@ -148,7 +148,7 @@ pub(crate) struct Parser<'i, 'b, S: ErrorSink> {
     /// Byte offset of the code point `c` (the spec's *pointer*).
     pub(crate) pos: usize,
     pub(crate) base: Option<&'b Url>,
-    pub(crate) encoding: &'static Encoding,
+    pub(crate) encoding: QueryEncoding,
     pub(crate) state_override: Option<State>,
     pub(crate) sink: S,
     pub(crate) map: PosMap,
@@ -183,7 +183,7 @@ impl<'i, 'b, S: ErrorSink> Parser<'i, 'b, S> {
         input: &'i str,
         map: PosMap,
         base: Option<&'b Url>,
-        encoding: &'static Encoding,
+        encoding: QueryEncoding,
         state_override: Option<State>,
         sink: S,
         url: UrlBuf,
@@ -193,7 +193,7 @@ impl<'i, 'b, S: ErrorSink> Parser<'i, 'b, S> {
             pos: 0,
             base,
             // "Set encoding to the result of getting an output encoding from encoding."
-            encoding: encoding.output_encoding(),
+            encoding: encoding::output_encoding(encoding),
             state_override,
             sink,
             map,

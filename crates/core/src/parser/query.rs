@@ -1,11 +1,10 @@
 //! The [query](https://url.spec.whatwg.org/#query-state) and
 //! [fragment](https://url.spec.whatwg.org/#fragment-state) states.
 
-use weburl_percent::{
-    percent_encode_after_encoding_into, utf8_percent_encode_into, FRAGMENT, QUERY, SPECIAL_QUERY,
-};
+use weburl_percent::{utf8_percent_encode_into, FRAGMENT, QUERY, SPECIAL_QUERY};
 
 use super::{Failure, Flow, Parser};
+use crate::encoding;
 use crate::errors::ErrorSink;
 use crate::scheme::SchemeType;
 
@@ -35,13 +34,13 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         }
         // "If encoding is not UTF-8 and url is not special or url's scheme is "ws" or "wss",
         // then set encoding to UTF-8."
-        if self.encoding != encoding_rs::UTF_8
+        if self.encoding != encoding::UTF_8
             && matches!(
                 self.url.scheme_type,
                 SchemeType::NotSpecial | SchemeType::Ws | SchemeType::Wss
             )
         {
-            self.encoding = encoding_rs::UTF_8;
+            self.encoding = encoding::UTF_8;
         }
         let start = self.pos;
         let rest = self.input.get(start..).unwrap_or_default();
@@ -72,10 +71,11 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
             // Encoding (whichever it is) and percent-encoding leave these ASCII bytes as
             // they are.
             self.url.out.push_str(buffer);
-        } else if self.encoding == encoding_rs::UTF_8 {
+        } else if self.encoding == encoding::UTF_8 {
             utf8_percent_encode_into(buffer, set, &mut self.url.out);
         } else {
-            percent_encode_after_encoding_into(
+            #[cfg(feature = "encoding")]
+            weburl_percent::percent_encode_after_encoding_into(
                 self.encoding,
                 buffer,
                 set,
