@@ -12,9 +12,10 @@ impl Url {
     /// [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser) on `input`.
     ///
     /// The error names the validation error that made the parse fail.
-    // Not `#[inline]`: the parser is then compiled in this crate only. Inlined into a caller
-    // crate built without LTO, the generic parser was compiled there a second time and both
-    // copies were linked (50 KB of a parse-only program, `cargo xtask size`).
+    // `#[inline]`, although a caller crate built without LTO then compiles the generic parser
+    // a second time (50 KB of a parse-only program, `cargo xtask size`): out of line it cost
+    // the slow path 2.5% more instructions (docs/performance.md).
+    #[inline]
     pub fn parse(input: &str) -> Result<Url, ParseError> {
         Url::options().parse(input)
     }
