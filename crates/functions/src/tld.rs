@@ -287,6 +287,78 @@ pub fn extract(url: &str, include_private: bool) -> TldExtract {
     TldExtract::new(subdomain, domain, suffix, is_private, registry_suffix)
 }
 
+/// `tldextract`'s `extra_suffixes`: suffixes counted on top of the list's. Each is read
+/// without leading and trailing dots and in lower case; empty ones are dropped.
+///
+/// ```
+/// use weburl_functions::tld::{extract, ExtraSuffixes};
+///
+/// let extra = ExtraSuffixes::new([".Internal.TEST."]);
+/// let r = extra.apply(extract("a.b.c.d.internal.test", false));
+/// assert_eq!((r.subdomain(), r.domain(), r.suffix()), ("a.b.c", "d", "internal.test"));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExtraSuffixes(Vec<String>);
+
+impl ExtraSuffixes {
+    /// The extra suffixes, normalized.
+    pub fn new<I, S>(suffixes: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        ExtraSuffixes(
+            suffixes
+                .into_iter()
+                .map(|s| s.as_ref().trim_matches('.').to_lowercase())
+                .filter(|s| !s.is_empty())
+                .collect(),
+        )
+    }
+
+    /// Whether there is none (then [`apply`](Self::apply) returns its argument).
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// How many there are.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// `result` split again when one of the extra suffixes is a longer suffix of its host
+    /// (the parts joined with dots) than the list's: the longest one becomes the suffix and
+    /// the registry suffix, not private.
+    pub fn apply(&self, result: TldExtract) -> TldExtract {
+        if self.is_empty() {
+            return result;
+        }
+        let (sub, domain, suffix) = (result.subdomain(), result.domain(), result.suffix());
+        let mut host = String::with_capacity(sub.len() + domain.len() + suffix.len() + 2);
+        for part in [sub, domain, suffix].into_iter().filter(|p| !p.is_empty()) {
+            if !host.is_empty() {
+                host.push('.');
+            }
+            host.push_str(part);
+        }
+        let mut best = suffix;
+        for extra in &self.0 {
+            let fits = host
+                .strip_suffix(extra.as_str())
+                .is_some_and(|before| before.is_empty() || before.ends_with('.'));
+            if fits && extra.len() > best.len() {
+                best = extra;
+            }
+        }
+        if best == suffix {
+            return result;
+        }
+        let before = host.get(..host.len() - best.len()).unwrap_or_default();
+        let (subdomain, domain) = split_last_label(before.trim_end_matches('.'));
+        TldExtract::new(subdomain, domain, best, false, best)
+    }
+}
+
 /// `s` before and after its last dot (`("", s)` without one).
 fn split_last_label(s: &str) -> (&str, &str) {
     match s.rfind('.') {

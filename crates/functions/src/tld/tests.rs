@@ -2,7 +2,7 @@
 //! and the derived properties.
 #![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
 
-use super::{extract, looks_like_ipv4, TldExtract};
+use super::{extract, looks_like_ipv4, ExtraSuffixes, TldExtract};
 
 /// Subdomain, domain, suffix, is_private, registry_suffix, fqdn, ipv4, ipv6,
 /// top_domain_under_public_suffix, top_domain_under_registry_suffix, reverse_domain_name.
@@ -217,4 +217,33 @@ fn odd_inputs_do_not_panic() {
             );
         }
     }
+}
+
+#[test]
+fn extra_suffixes() {
+    let extra = ExtraSuffixes::new(["internal.test", ".", "", "..Corp.Example.."]);
+    assert_eq!(extra.len(), 2);
+    let r = extra.apply(extract("a.b.c.d.internal.test", true));
+    assert_eq!(
+        r,
+        TldExtract::new("a.b.c", "d", "internal.test", false, "internal.test")
+    );
+    // The host itself, and a longer suffix only.
+    let r = extra.apply(extract("corp.example", false));
+    assert_eq!(
+        r,
+        TldExtract::new("", "", "corp.example", false, "corp.example")
+    );
+    let r = extra.apply(extract("x.corp.example", false));
+    assert_eq!(
+        (r.subdomain(), r.domain(), r.suffix()),
+        ("", "x", "corp.example")
+    );
+    // At a label boundary only; a shorter one than the list's changes nothing.
+    let r = extract("xinternal.test", false);
+    assert_eq!(extra.apply(r.clone()), r);
+    let r = extract("a.b.github.io", true);
+    assert_eq!(ExtraSuffixes::new(["io"]).apply(r.clone()), r);
+    assert!(ExtraSuffixes::new(["..", ""]).is_empty());
+    assert_eq!(ExtraSuffixes::default().apply(r.clone()), r);
 }
