@@ -5,6 +5,7 @@
 use pyo3::exceptions::PyDeprecationWarning;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+use weburl_functions::tld::ExtraSuffixes as Extra;
 use weburl_functions::tld::{self, TldExtract};
 
 use crate::convert::text;
@@ -181,7 +182,29 @@ fn extract(
     )))
 }
 
+/// `TLDExtract(extra_suffixes=...)`'s suffixes, normalized once (`weburl_functions::tld::ExtraSuffixes`).
+#[pyclass(name = "ExtraSuffixes", module = "weburl._weburl", frozen)]
+pub struct ExtraSuffixes(Extra);
+
+#[pymethods]
+impl ExtraSuffixes {
+    #[new]
+    fn py_new(suffixes: Vec<String>) -> ExtraSuffixes {
+        ExtraSuffixes(Extra::new(suffixes))
+    }
+
+    fn __len__(&self) -> usize {
+        self.0.len()
+    }
+
+    /// `result` split again when an extra suffix is a longer suffix of its host.
+    fn apply(&self, result: &Bound<'_, ExtractResult>) -> ExtractResult {
+        ExtractResult(self.0.apply(result.get().0.clone()))
+    }
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ExtractResult>()?;
+    m.add_class::<ExtraSuffixes>()?;
     m.add_function(wrap_pyfunction!(extract, m)?)
 }
