@@ -28,7 +28,7 @@ use std::sync::Mutex;
 use crate::{util, wpt_sync, Failure, Result};
 
 /// The targets, in the order they run.
-pub const TARGETS: [&str; 15] = [
+pub const TARGETS: [&str; 16] = [
     "parse",
     "setters",
     "join",
@@ -43,6 +43,7 @@ pub const TARGETS: [&str; 15] = [
     "capi",
     "functions",
     "dialect",
+    "tld",
     "differential",
 ];
 

@@ -34,6 +34,7 @@
 //! | `url_path_segments` | [`path_segments`] |
 //! | `url_join`, `url_is_valid`, `url_error` | [`join`], [`is_valid`], [`error`] ([`Bases`] for a column of bases) |
 //! | `url_percent_decode`, `url_percent_encode` | [`percent_decode`], [`percent_encode`] with an [`EncodeSet`] |
+//! | Python's `weburl.tldextract` (`tldextract` 5.x's subdomain / domain / suffix split) | [`tld::extract`], [`tld::TldExtract`] |
 //!
 //! [`docs`] has every function's name, syntax, description and example.
 #![deny(missing_docs)]
@@ -50,6 +51,7 @@ pub mod docs;
 mod percent;
 mod query;
 mod resolve;
+pub mod tld;
 
 pub use component::{host_kind_name, Component, UnknownComponent};
 pub use percent::{

@@ -23,7 +23,9 @@ ExtractResult(subdomain='google', domain='notavalidsuffix', suffix='', is_privat
 
 from typing import Any, Optional, Sequence, Union
 
-from weburl._weburl import ExtractResult, extract as _extract, psl_version
+from weburl._weburl import ExtractResult, psl_version
+from weburl._weburl import ExtraSuffixes as _ExtraSuffixes
+from weburl._weburl import extract as _extract
 
 __all__ = ["ExtractResult", "TLDExtract", "extract", "update", "TLD_EXTRACTOR", "__version__"]
 
@@ -53,7 +55,7 @@ class TLDExtract:
         self.fallback_to_snapshot = fallback_to_snapshot
         self.include_psl_private_domains = include_psl_private_domains
         self.extra_suffixes = tuple(extra_suffixes)
-        self._extra = tuple(s.strip(".").lower() for s in extra_suffixes if s.strip("."))
+        self._extra = _ExtraSuffixes(list(self.extra_suffixes))
         self.cache_fetch_timeout = cache_fetch_timeout
 
     def __call__(
@@ -79,7 +81,7 @@ class TLDExtract:
         )
         result = _extract(url, private)
         if self._extra:
-            result = self._with_extra(result)
+            result = self._extra.apply(result)
         return result
 
     def extract_urllib(
@@ -90,19 +92,6 @@ class TLDExtract:
     ) -> ExtractResult:
         """Splits the host of a ``urllib.parse`` ``SplitResult`` or ``ParseResult``."""
         return self.extract_str("//" + url.netloc, include_psl_private_domains, session)
-
-    def _with_extra(self, result: ExtractResult) -> ExtractResult:
-        """Re-splits when one of ``extra_suffixes`` is a longer suffix of the host."""
-        host = ".".join(p for p in (result.subdomain, result.domain, result.suffix) if p)
-        best = result.suffix
-        for extra in self._extra:
-            if (host == extra or host.endswith("." + extra)) and len(extra) > len(best):
-                best = extra
-        if best == result.suffix:
-            return result
-        before = host[: -len(best)].rstrip(".")
-        subdomain, _, domain = before.rpartition(".")
-        return ExtractResult(subdomain, domain, best, False, best)
 
     def update(self, fetch_now: bool = False, session: Any = None) -> None:
         """Nothing to do: the list is compiled in (see ``weburl.psl_version()``)."""
