@@ -2,6 +2,7 @@
 
 use weburl_datafusion::Dialect;
 
+use crate::output::Format;
 use crate::progress::Mode;
 
 /// The one-line synopsis, part of every usage error.
@@ -23,6 +24,8 @@ options:
                           stderr and skipped.
   -d, --dialect NAME      also register another engine's URL function names: clickhouse,
                           trino, bigquery or spark (repeatable).
+  -f, --format FORMAT     the result on stdout: table (aligned, the default), csv (with a
+                          header line) or json (an object a line); csv and json are streamed.
       --progress          show rows read on stderr from the start, terminal or not.
       --no-progress       never show it. By default it is shown on a terminal once a query
                           has run for 2 seconds.
@@ -30,7 +33,7 @@ options:
   -h, --help              print this help.
   -V, --version           print the version.
 
-The result is printed on stdout as a table. Exit status: 0 on success; 2 on any error (a
+Exit status: 0 on success; 2 on any error (a
 missing file, SQL that does not parse or plan, a failed read), with one line on stderr.
 
 example:
@@ -72,6 +75,8 @@ pub struct Options {
     pub dialects: Vec<Dialect>,
     /// When to show progress.
     pub progress: Mode,
+    /// How to write the result.
+    pub format: Format,
 }
 
 /// Parses the arguments (without the program name). The error is one line.
@@ -80,6 +85,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
     let mut tables = Vec::new();
     let mut dialects = Vec::new();
     let mut progress = Mode::Auto;
+    let mut format = Format::Table;
     let mut functions = false;
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
@@ -111,6 +117,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                 });
             }
             "-d" | "--dialect" => dialects.push(value("--dialect")?.parse::<Dialect>()?),
+            "-f" | "--format" => format = value("--format")?.parse::<Format>()?,
             "--progress" if inline.is_none() => progress = Mode::Always,
             "--no-progress" if inline.is_none() => progress = Mode::Never,
             "--functions" if inline.is_none() => functions = true,
@@ -138,6 +145,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
         tables,
         dialects,
         progress,
+        format,
     }))
 }
 
@@ -174,6 +182,7 @@ mod tests {
             "-d",
             "spark",
             "--progress",
+            "--format=CSV",
         ])
         .unwrap();
         let Command::Query(options) = got else {
@@ -185,6 +194,7 @@ mod tests {
         assert_eq!(options.tables[2].path, "z.parquet");
         assert_eq!(options.dialects, [Dialect::ClickHouse, Dialect::Spark]);
         assert_eq!(options.progress, Mode::Always);
+        assert_eq!(options.format, Format::Csv);
     }
 
     #[test]
@@ -193,6 +203,7 @@ mod tests {
             &["SELECT 1", "--dialect", "oracle"][..],
             &["SELECT 1", "--table", "nopath"],
             &["SELECT 1", "--table"],
+            &["SELECT 1", "--format", "xml"],
             &["SELECT 1", "SELECT 2"],
             &["--bogus", "SELECT 1"],
             &[],

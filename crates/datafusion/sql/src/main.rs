@@ -12,6 +12,7 @@
 //! options.
 
 mod args;
+mod output;
 mod progress;
 mod tables;
 mod text;
@@ -20,9 +21,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use datafusion::arrow::util::pretty::pretty_format_batches_with_schema;
 use datafusion::error::DataFusionError;
-use datafusion::physical_plan::collect;
 use datafusion::prelude::SessionContext;
 use weburl_datafusion::Dialect;
 
@@ -90,7 +89,7 @@ fn sql_error(err: DataFusionError) -> String {
     err.strip_backtrace()
 }
 
-/// Runs the query and prints its result as a table.
+/// Runs the query and prints its result.
 async fn query(options: Options) -> Result<(), String> {
     let ctx = SessionContext::new();
     weburl_datafusion::register(&ctx);
@@ -103,15 +102,15 @@ async fn query(options: Options) -> Result<(), String> {
     }
     let frame = ctx.sql(&options.sql).await.map_err(sql_error)?;
     let plan = frame.create_physical_plan().await.map_err(sql_error)?;
-    let schema = plan.schema();
     let reporter = Reporter::start(options.progress, counters, Arc::clone(&plan));
-    let batches = collect(plan, ctx.task_ctx()).await;
+    let result = output::run(options.format, plan, ctx.task_ctx()).await;
     if let Some(reporter) = reporter {
-        reporter.finish(batches.is_ok());
+        reporter.finish(result.is_ok());
     }
-    let batches = batches.map_err(sql_error)?;
-    let table = pretty_format_batches_with_schema(schema, &batches).map_err(|e| e.to_string())?;
-    print(&format!("{table}\n"))
+    match result? {
+        Some(table) => print(&table),
+        None => Ok(()),
+    }
 }
 
 /// `--functions`: each URL function's syntax and description, by name, then each dialect's.

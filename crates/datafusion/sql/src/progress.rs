@@ -117,7 +117,7 @@ impl Reporter {
 }
 
 /// Erases a progress line, if one is open.
-fn erase() {
+pub fn erase() {
     let mut open = line_open();
     if *open {
         let _ = io::stderr().lock().write_all(b"\r\x1b[K");

@@ -356,3 +356,29 @@ fn functions_help_and_version() {
     let version = run(&["--version"]);
     assert!(version.stdout.starts_with("weburl-sql "));
 }
+
+#[test]
+fn csv_and_json_output() {
+    let dir = dir("formats");
+    let path = write(&dir, "u.txt", b"https://a.example/p?x=1\nnot a url\n");
+    let sql = "SELECT url, url_hostname(url) AS host, url_port_or_default(url) AS port FROM u";
+    let table = format!("u={path}");
+    let csv = run(&["--table", &table, "--format", "csv", sql]);
+    assert_eq!(csv.status, Some(0), "stderr: {}", csv.stderr);
+    assert_eq!(csv.stderr, "");
+    assert_eq!(
+        csv.stdout,
+        "url,host,port\nhttps://a.example/p?x=1,a.example,443\nnot a url,,\n"
+    );
+    let json = run(&["-t", &table, "-f", "json", sql]);
+    assert_eq!(json.status, Some(0), "stderr: {}", json.stderr);
+    assert_eq!(
+        json.stdout,
+        "{\"url\":\"https://a.example/p?x=1\",\"host\":\"a.example\",\"port\":443}\n\
+         {\"url\":\"not a url\"}\n"
+    );
+    assert_error(
+        &run(&["-t", &table, "--format", "xml", sql]),
+        "unknown format 'xml'",
+    );
+}
