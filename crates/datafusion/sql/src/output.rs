@@ -81,8 +81,7 @@ pub async fn run(
     };
     while let Some(batch) = stream.next().await {
         let batch = batch.map_err(|e| e.strip_backtrace())?;
-        progress::erase();
-        if let Err(err) = writer(&batch) {
+        if let Err(err) = progress::without_line(|| writer(&batch)) {
             if broken.load(Ordering::Relaxed) {
                 return Ok(None);
             }

@@ -117,12 +117,19 @@ impl Reporter {
 }
 
 /// Erases a progress line, if one is open.
-pub fn erase() {
+fn erase() {
+    without_line(|| ());
+}
+
+/// Runs `f` (a write to stdout, which may be the same terminal) with no progress line on
+/// stderr, and none drawn while it runs.
+pub fn without_line<T>(f: impl FnOnce() -> T) -> T {
     let mut open = line_open();
     if *open {
         let _ = io::stderr().lock().write_all(b"\r\x1b[K");
         *open = false;
     }
+    f()
 }
 
 /// Draws `status`: in place on a terminal, as a line of its own elsewhere.
