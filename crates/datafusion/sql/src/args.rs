@@ -33,8 +33,9 @@ options:
   -h, --help              print this help.
   -V, --version           print the version.
 
-Exit status: 0 on success; 2 on any error (a
-missing file, SQL that does not parse or plan, a failed read), with one line on stderr.
+Exit status: 0 on success (lines skipped or not); 2 on any error (a missing file, SQL that
+does not parse or plan, an unknown dialect, a failed read), with one line on stderr and
+nothing on stdout.
 
 example:
   weburl-sql --table urls=urls.txt \\
