@@ -7,8 +7,7 @@
 //! hypothesis always; the comparison packages (ada-url, tldextract; for the benchmark also
 //! can_ada, yarl, publicsuffixlist) when they install, since the tests compare with fixtures of
 //! their answers when they are absent. A stamp file skips pip when the pins have not changed.
-//! The extension is built by maturin (for the tests with the `wheel-test` profile, for the
-//! benchmark in release mode) into `target/python` (its own Cargo
+//! The extension is built in release mode by maturin into `target/python` (its own Cargo
 //! workspace, so its build does not touch the root workspace's) and installed as a wheel.
 
 use std::fs;
@@ -109,12 +108,8 @@ fn environment(optional: &[&str]) -> Result {
         .map_err(|e| Failure::new(format!("{}: {e}", stamp.display())))
 }
 
-/// The Cargo profile of the wheel `cargo xtask test` builds (see crates/python/Cargo.toml):
-/// release optimizations without one codegen unit and LTO, for a faster cold build.
-const TEST_PROFILE: &str = "wheel-test";
-
-/// Builds the wheel with the Cargo `profile` and installs it into the environment.
-fn build_and_install(profile: &str) -> Result {
+/// Builds the wheel (release) and installs it into the environment.
+fn build_and_install() -> Result {
     let wheels = root().join("target/python/wheels");
     let _ = fs::remove_dir_all(&wheels);
     let maturin = if cfg!(windows) {
@@ -122,12 +117,12 @@ fn build_and_install(profile: &str) -> Result {
     } else {
         venv().join("bin/maturin")
     };
-    eprintln!("xtask: maturin build --profile {profile} (crates/python)");
+    eprintln!("xtask: maturin build --release (crates/python)");
     run(
         Command::new(maturin)
             .current_dir(root().join("crates/python"))
             .env("CARGO_TARGET_DIR", root().join("target/python"))
-            .args(["build", "--profile", profile, "--quiet", "--interpreter"])
+            .args(["build", "--release", "--quiet", "--interpreter"])
             .arg(venv_python())
             .arg("--out")
             .arg(&wheels),
@@ -157,7 +152,7 @@ fn build_and_install(profile: &str) -> Result {
 pub fn test() -> Result {
     let start = Instant::now();
     environment(COMPARE)?;
-    build_and_install(TEST_PROFILE)?;
+    build_and_install()?;
     eprintln!("xtask: pytest crates/python/tests");
     run(
         Command::new(venv_python()).current_dir(root()).args([
@@ -181,7 +176,7 @@ pub fn test() -> Result {
 pub fn bench(args: &[String]) -> Result {
     wpt_sync::sync(&wpt_sync::Options::default())?;
     environment(&[COMPARE, BENCH].concat())?;
-    build_and_install("release")?;
+    build_and_install()?;
     let mut cmd = Command::new(venv_python());
     cmd.current_dir(root())
         .arg("crates/python/bench/bench.py")
