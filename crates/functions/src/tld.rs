@@ -36,20 +36,22 @@
 //! ```
 
 use weburl::psl::{lookup, RuleKind, Section, Sections};
-use weburl::{HostKind, Url};
+use weburl::{HostKind, Position, Url};
 
 /// A host's subdomain, domain and public suffix, as `tldextract.ExtractResult` (5.x) has them:
 /// [`subdomain`](Self::subdomain), [`domain`](Self::domain), [`suffix`](Self::suffix),
 /// [`is_private`](Self::is_private), [`registry_suffix`](Self::registry_suffix); compared,
 /// ordered and hashed as that tuple.
 ///
-/// The four strings live in one buffer: one allocation per result.
-#[derive(Clone, Debug, Default)]
+/// The four strings are ranges of one buffer. [`extract`] keeps the parsed URL's serialization
+/// as that buffer, so a result costs no allocation beyond the URL's own.
+#[derive(Clone, Default)]
 pub struct TldExtract {
-    /// Subdomain, domain, suffix and registry suffix, one after the other.
+    /// The text the parts are ranges of: the URL's serialization ([`extract`]) or the parts
+    /// one after the other ([`TldExtract::new`]).
     buf: String,
-    /// Where each of the four ends in `buf`.
-    ends: [usize; 4],
+    /// Subdomain, domain, suffix and registry suffix: each one's range in `buf`.
+    parts: [(usize, usize); 4],
     /// Whether the suffix is in the list's PRIVATE section.
     is_private: bool,
 }
@@ -71,27 +73,31 @@ impl TldExtract {
         is_private: bool,
         registry_suffix: &str,
     ) -> Self {
-        let parts = [subdomain, domain, suffix, registry_suffix];
-        let mut buf = String::with_capacity(parts.iter().map(|p| p.len()).sum());
-        let mut ends = [0; 4];
-        for (end, part) in ends.iter_mut().zip(parts) {
-            buf.push_str(part);
-            *end = buf.len();
+        let texts = [subdomain, domain, suffix, registry_suffix];
+        let mut buf = String::with_capacity(texts.iter().map(|p| p.len()).sum());
+        let mut parts = [(0, 0); 4];
+        for (range, text) in parts.iter_mut().zip(texts) {
+            let start = buf.len();
+            buf.push_str(text);
+            *range = (start, buf.len());
         }
         TldExtract {
             buf,
-            ends,
+            parts,
             is_private,
         }
     }
 
     fn part(&self, i: usize) -> &str {
-        let start = match i.checked_sub(1) {
-            Some(before) => self.ends.get(before).copied().unwrap_or(0),
-            None => 0,
-        };
-        let end = self.ends.get(i).copied().unwrap_or(0);
-        self.buf.get(start..end).unwrap_or_default()
+        self.parts
+            .get(i)
+            .and_then(|&(start, end)| self.buf.get(start..end))
+            .unwrap_or_default()
+    }
+
+    /// The length of subdomain, domain and suffix with a dot between each two.
+    fn dotted_len(&self) -> usize {
+        self.subdomain().len() + self.domain().len() + self.suffix().len() + 2
     }
 
     /// The tuple results are compared, ordered and hashed by.
@@ -139,7 +145,7 @@ impl TldExtract {
             return String::new();
         }
         let parts = [self.subdomain(), self.domain(), self.suffix()];
-        let mut out = String::with_capacity(self.buf.len() - self.registry_suffix().len() + 2);
+        let mut out = String::with_capacity(self.dotted_len());
         for part in parts.into_iter().filter(|p| !p.is_empty()) {
             if !out.is_empty() {
                 out.push('.');
@@ -201,7 +207,7 @@ impl TldExtract {
 
     /// Suffix, domain, then the subdomain's labels from right to left, joined with dots.
     pub fn reverse_domain_name(&self) -> String {
-        let mut out = String::with_capacity(self.buf.len() - self.registry_suffix().len() + 2);
+        let mut out = String::with_capacity(self.dotted_len());
         let subdomain = self.subdomain();
         let labels = [self.suffix(), self.domain()]
             .into_iter()
@@ -214,6 +220,18 @@ impl TldExtract {
             out.push_str(label);
         }
         out
+    }
+}
+
+impl std::fmt::Debug for TldExtract {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TldExtract")
+            .field("subdomain", &self.subdomain())
+            .field("domain", &self.domain())
+            .field("suffix", &self.suffix())
+            .field("is_private", &self.is_private)
+            .field("registry_suffix", &self.registry_suffix())
+            .finish()
     }
 }
 
@@ -266,25 +284,39 @@ pub fn extract(url: &str, include_private: bool) -> TldExtract {
     } else {
         Sections::IcannOnly
     };
+    // The parts are ranges of the host, which the URL's serialization holds from `at`: the
+    // result keeps that serialization instead of copying the parts out.
+    let at = parsed.position(Position::BeforeHost);
+    let end = host.len();
     let Some((start, is_private)) = known_suffix(host, sections) else {
         // An opaque host (a non-special URL's) may be dotted-decimal IPv4 text.
         if looks_like_ipv4(host) {
             return TldExtract::new("", host, "", false, "");
         }
-        let (subdomain, domain) = split_last_label(host);
-        return TldExtract::new(subdomain, domain, "", false, "");
+        let [subdomain, domain] = split_last_label(host, end);
+        let parts = [subdomain, domain, (end, end), (end, end)];
+        return TldExtract::in_url(parsed, at, parts, false);
     };
-    let suffix = host.get(start..).unwrap_or_default();
-    let before = host.get(..start.saturating_sub(1)).unwrap_or_default();
-    let (subdomain, domain) = split_last_label(before);
-    let registry_suffix = if is_private {
-        known_suffix(host, Sections::IcannOnly)
-            .and_then(|(s, _)| host.get(s..))
-            .unwrap_or_default()
+    let [subdomain, domain] = split_last_label(host, start.saturating_sub(1));
+    let registry_start = if is_private {
+        known_suffix(host, Sections::IcannOnly).map_or(end, |(s, _)| s)
     } else {
-        suffix
+        start
     };
-    TldExtract::new(subdomain, domain, suffix, is_private, registry_suffix)
+    let parts = [subdomain, domain, (start, end), (registry_start, end)];
+    TldExtract::in_url(parsed, at, parts, is_private)
+}
+
+impl TldExtract {
+    /// A result whose parts are ranges of `url`'s host, which starts at `at` in its
+    /// serialization.
+    fn in_url(url: Url, at: usize, parts: [(usize, usize); 4], is_private: bool) -> Self {
+        TldExtract {
+            buf: url.into_string(),
+            parts: parts.map(|(start, end)| (at + start, at + end)),
+            is_private,
+        }
+    }
 }
 
 /// `tldextract`'s `extra_suffixes`: suffixes counted on top of the list's. Each is read
@@ -354,26 +386,32 @@ impl ExtraSuffixes {
             return result;
         }
         let before = host.get(..host.len() - best.len()).unwrap_or_default();
-        let (subdomain, domain) = split_last_label(before.trim_end_matches('.'));
+        let before = before.trim_end_matches('.');
+        let [subdomain, domain] = split_last_label(before, before.len())
+            .map(|(s, e)| before.get(s..e).unwrap_or_default());
         TldExtract::new(subdomain, domain, best, false, best)
     }
 }
 
-/// `s` before and after its last dot (`("", s)` without one).
-fn split_last_label(s: &str) -> (&str, &str) {
-    match s.rfind('.') {
-        Some(i) => (
-            s.get(..i).unwrap_or_default(),
-            s.get(i + 1..).unwrap_or_default(),
-        ),
-        None => ("", s),
+/// The ranges of `host[..end]` before and after its last dot (the empty range and all of it
+/// without one).
+fn split_last_label(host: &str, end: usize) -> [(usize, usize); 2] {
+    // A byte search: `str::rfind(char)`'s generic searcher costs more than the label it
+    // scans.
+    let before = host.as_bytes().get(..end).unwrap_or_default();
+    match before.iter().rposition(|&b| b == b'.') {
+        Some(i) => [(0, i), (i + 1, end)],
+        None => [(0, 0), (0, end)],
     }
 }
 
 /// `tldextract`'s `_schemeless_url`: what follows `//` when the text before it is a scheme
 /// and `:` (or nothing).
 fn schemeless(url: &str) -> &str {
-    let Some(i) = url.find("//") else { return url };
+    // The first `//` (a byte search; `str::find(&str)` builds a substring searcher first).
+    let Some(i) = url.as_bytes().windows(2).position(|w| w == b"//") else {
+        return url;
+    };
     if i == 0 {
         return url.get(2..).unwrap_or_default();
     }
