@@ -108,7 +108,17 @@ fn environment(optional: &[&str]) -> Result {
         .map_err(|e| Failure::new(format!("{}: {e}", stamp.display())))
 }
 
-/// Builds the wheel (release) and installs it into the environment.
+/// Whether the environment's Python is 3.10 or later, which the `abi3-py310` wheel needs.
+fn python_310_or_later() -> bool {
+    Command::new(venv_python())
+        .args(["-c", "import sys; sys.exit(sys.version_info < (3, 10))"])
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Builds the wheel (release) and installs it into the environment: the `abi3-py310` wheel
+/// (the one installers pick on CPython 3.10+) when the environment's Python can load it, else
+/// the `abi3-py39` one (crates/python/Cargo.toml's features say how they differ).
 fn build_and_install() -> Result {
     let wheels = root().join("target/python/wheels");
     let _ = fs::remove_dir_all(&wheels);
@@ -117,7 +127,15 @@ fn build_and_install() -> Result {
     } else {
         venv().join("bin/maturin")
     };
-    eprintln!("xtask: maturin build --release (crates/python)");
+    let abi: &[&str] = if python_310_or_later() {
+        &["--no-default-features", "--features", "pyo3/extension-module,abi3-py310"]
+    } else {
+        &[]
+    };
+    eprintln!(
+        "xtask: maturin build --release {} (crates/python)",
+        abi.join(" ")
+    );
     run(
         Command::new(maturin)
             .current_dir(root().join("crates/python"))
@@ -125,7 +143,8 @@ fn build_and_install() -> Result {
             .args(["build", "--release", "--quiet", "--interpreter"])
             .arg(venv_python())
             .arg("--out")
-            .arg(&wheels),
+            .arg(&wheels)
+            .args(abi),
         "maturin build (crates/python)",
     )?;
     let wheel = fs::read_dir(&wheels)

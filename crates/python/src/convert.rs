@@ -14,9 +14,10 @@ use pyo3::types::{PyBytes, PyString};
 /// JavaScript string passed to the `URL` constructor does: each surrogate code point becomes
 /// U+FFFD.
 ///
-/// The text is borrowed from the `bytes` object CPython encodes it to (under the stable ABI
-/// for 3.9 there is no borrowing the `str`'s own UTF-8), not copied again.
-pub fn text<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Text<'py>> {
+/// The text is borrowed: from the `str`'s own UTF-8 (the `abi3-py310` wheel, CPython 3.10's
+/// stable ABI has `PyUnicode_AsUTF8AndSize`), or from the `bytes` object CPython encodes it
+/// to (the `abi3-py39` wheel, whose stable ABI cannot borrow the `str`'s UTF-8).
+pub fn text<'a>(obj: &'a Bound<'_, PyAny>, what: &str) -> PyResult<Text<'a>> {
     let s = obj.cast::<PyString>().map_err(|_| {
         let type_name = obj
             .get_type()
@@ -25,18 +26,26 @@ pub fn text<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Text<'py>> {
             .unwrap_or_else(|_| "object".to_owned());
         PyTypeError::new_err(format!("{what} must be str, not {type_name}"))
     })?;
-    // CPython's UTF-8 encoder fails on lone surrogates and otherwise writes valid UTF-8 (which
-    // `Text`'s `Deref` checks again, as safe code must).
-    match s.encode_utf8() {
-        Ok(bytes) => Ok(Text::Bytes(bytes)),
+    // Both fail on lone surrogates (UTF-8 cannot hold them) and otherwise give valid UTF-8.
+    #[cfg(not(feature = "abi3-py39"))]
+    let utf8 = s.to_str().map(Text::Str);
+    // (`Text`'s `Deref` checks the bytes again, as safe code must.)
+    #[cfg(feature = "abi3-py39")]
+    let utf8 = s.encode_utf8().map(Text::Bytes);
+    match utf8 {
+        Ok(text) => Ok(text),
         Err(_) => Ok(Text::Owned(scalar_values(s)?)),
     }
 }
 
-/// A `str`'s text: its UTF-8 encoding, or its scalar values when it has lone surrogates.
-pub enum Text<'py> {
+/// A `str`'s text: its UTF-8, or its scalar values when it has lone surrogates.
+pub enum Text<'a> {
+    /// The `str`'s own UTF-8, which CPython keeps with it.
+    #[cfg(not(feature = "abi3-py39"))]
+    Str(&'a str),
     /// The UTF-8 `bytes` CPython made.
-    Bytes(Bound<'py, PyBytes>),
+    #[cfg(feature = "abi3-py39")]
+    Bytes(Bound<'a, PyBytes>),
     /// The scalar-value string of a `str` with lone surrogates.
     Owned(String),
 }
@@ -45,6 +54,9 @@ impl Deref for Text<'_> {
     type Target = str;
     fn deref(&self) -> &str {
         match self {
+            #[cfg(not(feature = "abi3-py39"))]
+            Text::Str(s) => s,
+            #[cfg(feature = "abi3-py39")]
             Text::Bytes(b) => std::str::from_utf8(b.as_bytes()).unwrap_or_default(),
             Text::Owned(s) => s,
         }
@@ -61,14 +73,14 @@ impl Text<'_> {
     /// The text as a `String`.
     pub fn into_owned(self) -> String {
         match self {
-            Text::Bytes(_) => self.to_string(),
             Text::Owned(s) => s,
+            _ => self.to_string(),
         }
     }
 }
 
 /// As [`text`], for an optional argument (`None` is `None`).
-pub fn opt_text<'py>(obj: Option<&Bound<'py, PyAny>>, what: &str) -> PyResult<Option<Text<'py>>> {
+pub fn opt_text<'a>(obj: Option<&'a Bound<'_, PyAny>>, what: &str) -> PyResult<Option<Text<'a>>> {
     match obj {
         Some(o) if !o.is_none() => text(o, what).map(Some),
         _ => Ok(None),
