@@ -253,12 +253,97 @@ pub(crate) fn set_error(info: sys::duckdb_function_info, message: &str) {
     unsafe { sys::duckdb_scalar_function_set_error(info, message.as_ptr()) }
 }
 
+/// A table function whose result is a fixed table of VARCHAR columns, such as
+/// `weburl_functions()`: the C API has no way to attach a description to a scalar function
+/// (`duckdb_functions()` shows NULL for it), so the documentation is a table of its own.
+pub(crate) struct Listing {
+    /// The table function's name.
+    pub(crate) name: &'static str,
+    /// Its columns' names.
+    pub(crate) columns: &'static [&'static str],
+    /// Its rows, each with a value (or NULL) for every column.
+    pub(crate) rows: fn() -> &'static [Vec<Option<String>>],
+}
+
+/// The bind callback of a [`Listing`]: its columns, all VARCHAR, and its row count.
+///
+/// # Safety
+/// Called by DuckDB with the bind info of a table function registered by
+/// [`Registry::add_listing`], whose extra info is a `&'static Listing`.
+unsafe extern "C" fn listing_bind(info: sys::duckdb_bind_info) {
+    // SAFETY: the caller's contract.
+    let listing = unsafe { &*(sys::duckdb_bind_get_extra_info(info) as *const Listing) };
+    let varchar = Type::varchar();
+    for column in listing.columns {
+        let name = c_string(column);
+        // SAFETY: `info` is live; DuckDB copies the name and the type.
+        unsafe { sys::duckdb_bind_add_result_column(info, name.as_ptr(), varchar.0) };
+    }
+    // SAFETY: as above.
+    unsafe { sys::duckdb_bind_set_cardinality(info, (listing.rows)().len() as u64, true) };
+}
+
+/// The init callback of a [`Listing`]: the scan's cursor (the next row), one thread.
+///
+/// # Safety
+/// Called by DuckDB with the live init info of a [`Listing`]'s scan.
+unsafe extern "C" fn listing_init(info: sys::duckdb_init_info) {
+    let cursor = Box::into_raw(Box::new(0usize));
+    // SAFETY: `info` is live; DuckDB owns the cursor from here and frees it with
+    // `drop_cursor`, once.
+    unsafe {
+        sys::duckdb_init_set_init_data(info, cursor as *mut c_void, Some(drop_cursor));
+        sys::duckdb_init_set_max_threads(info, 1);
+    }
+}
+
+/// Frees a cursor made by [`listing_init`].
+///
+/// # Safety
+/// `cursor` is a pointer `listing_init` made with `Box::into_raw`, freed once.
+unsafe extern "C" fn drop_cursor(cursor: *mut c_void) {
+    // SAFETY: the caller's contract.
+    drop(unsafe { Box::from_raw(cursor as *mut usize) });
+}
+
+/// The scan callback of a [`Listing`]: the next rows, as many as a chunk holds.
+///
+/// # Safety
+/// Called by DuckDB with the function info of a [`Listing`]'s scan (extra info a
+/// `&'static Listing`, init data a cursor from [`listing_init`]) and an output chunk of its
+/// columns.
+unsafe extern "C" fn listing_scan(info: sys::duckdb_function_info, output: sys::duckdb_data_chunk) {
+    // SAFETY: the caller's contract; the cursor is this scan's alone (one thread).
+    let (listing, cursor) = unsafe {
+        (
+            &*(sys::duckdb_function_get_extra_info(info) as *const Listing),
+            &mut *(sys::duckdb_function_get_init_data(info) as *mut usize),
+        )
+    };
+    // SAFETY: no precondition.
+    let capacity = unsafe { sys::duckdb_vector_size() } as usize;
+    let rest = (listing.rows)().get(*cursor..).unwrap_or_default();
+    let batch = rest.get(..capacity.min(rest.len())).unwrap_or_default();
+    for column in 0..listing.columns.len() {
+        // SAFETY: the chunk has one VARCHAR vector for each column (no projection pushdown).
+        let vector = unsafe { sys::duckdb_data_chunk_get_vector(output, column as u64) };
+        let mut out = StringOut::new(vector);
+        for (row, values) in batch.iter().enumerate() {
+            out.set(row, values.get(column).and_then(|v| v.as_deref()));
+        }
+    }
+    // SAFETY: the chunk holds `capacity` rows and `batch` is no longer.
+    unsafe { sys::duckdb_data_chunk_set_size(output, batch.len() as u64) };
+    *cursor += batch.len();
+}
+
 /// Registers `name(params...) -> result` on `connection`, calling `callback` with `extra`.
 /// Overloads (the same name with other parameters) are registered by calling this again:
 /// the functions are gathered in one set per name by [`Registry`].
 pub(crate) struct Registry {
     connection: sys::duckdb_connection,
     sets: Vec<(String, sys::duckdb_scalar_function_set)>,
+    listings: Vec<&'static Listing>,
 }
 
 impl Registry {
@@ -266,6 +351,7 @@ impl Registry {
         Registry {
             connection,
             sets: Vec::new(),
+            listings: Vec::new(),
         }
     }
 
@@ -309,9 +395,42 @@ impl Registry {
         }
     }
 
+    /// Adds the table function `listing` (registered by [`Registry::finish`]).
+    pub(crate) fn add_listing(&mut self, listing: &'static Listing) {
+        self.listings.push(listing);
+    }
+
+    /// Registers the table function `listing`; whether DuckDB took it.
+    fn register_listing(&self, listing: &'static Listing) -> bool {
+        let name = c_string(listing.name);
+        // SAFETY: the function is created, given its callbacks and a `'static` extra info
+        // (no destructor), registered on the live connection (DuckDB copies it) and destroyed
+        // once.
+        unsafe {
+            let mut function = sys::duckdb_create_table_function();
+            sys::duckdb_table_function_set_name(function, name.as_ptr());
+            sys::duckdb_table_function_set_extra_info(
+                function,
+                listing as *const Listing as *mut c_void,
+                None,
+            );
+            sys::duckdb_table_function_set_bind(function, Some(listing_bind));
+            sys::duckdb_table_function_set_init(function, Some(listing_init));
+            sys::duckdb_table_function_set_function(function, Some(listing_scan));
+            let state = sys::duckdb_register_table_function(self.connection, function);
+            sys::duckdb_destroy_table_function(&mut function);
+            state == sys::DuckDBSuccess
+        }
+    }
+
     /// Registers every set; the names of those DuckDB refused.
     pub(crate) fn finish(mut self) -> Vec<String> {
-        let mut refused = Vec::new();
+        let mut refused: Vec<String> = self
+            .listings
+            .iter()
+            .filter(|l| !self.register_listing(l))
+            .map(|l| l.name.to_owned())
+            .collect();
         for (name, mut set) in self.sets.drain(..) {
             // SAFETY: the connection is live and the set was created above; it is destroyed
             // once, after DuckDB copied it.

@@ -76,8 +76,9 @@ fn pair_type() -> Type {
     Type::structure(&[("name", Type::varchar()), ("value", Type::varchar())])
 }
 
-/// Registers every `url_*` function.
+/// Registers every `url_*` function, and the `weburl_functions()` table of their documentation.
 pub(crate) fn register(registry: &mut Registry) {
+    registry.add_listing(&crate::docs::FUNCTIONS);
     let s = Type::varchar();
     for kind in &COMPONENT_KINDS {
         if let Kind::Component(c) = kind {

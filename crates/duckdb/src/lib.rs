@@ -16,6 +16,7 @@
 #![deny(missing_docs)]
 
 mod dialect;
+mod docs;
 mod ffi;
 mod functions;
 
