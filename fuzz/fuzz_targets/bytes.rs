@@ -91,17 +91,29 @@ impl WithClassifier for Check<'_> {
             };
             // A block is the `n` bytes from `at`; a pair's, loaded only from an input shorter
             // than its `n`, is the whole input (whatever `at`).
-            let (base, len) = if at + n <= b.len() { (at, n) } else { (0, b.len()) };
+            let (base, len) = if at + n <= b.len() {
+                (at, n)
+            } else {
+                (0, b.len())
+            };
             for (class, mask) in classes(block).into_iter().enumerate() {
                 let want = bits(base, len, class);
-                assert_eq!(u128::from(mask), want, "class {class} at {at} of {b:?} ({n})");
+                assert_eq!(
+                    u128::from(mask),
+                    want,
+                    "class {class} at {at} of {b:?} ({n})"
+                );
             }
         }
         let mut stops = Vec::new();
         for (i, class) in [0, 4, 7, 8].into_iter().enumerate() {
             for at in 0..=b.len() {
                 let from = (self.table[class] & ((1u128 << b.len()) - 1)) >> at;
-                let want = if from == 0 { b.len() } else { at + from.trailing_zeros() as usize };
+                let want = if from == 0 {
+                    b.len()
+                } else {
+                    at + from.trailing_zeros() as usize
+                };
                 let got = k.scan(b, at, &mut Bad(i));
                 assert_eq!(got, want, "scan {class} from {at} in {b:?} ({n})");
                 let got = k.scan_from_one(b, at, &mut Bad(i));

@@ -92,13 +92,16 @@ fn known_difference(
         if e.name() == "domain-to-ASCII" && leading_delimiter {
             return Some("Punycode with the delimiter first does not decode (RFC 3492 6.2)");
         }
-        let over_bound = theirs.hostname().split('.').any(|l| match l.strip_prefix("xn--") {
-            Some(punycode) => {
-                punycode.len() > DECODE_MAX_INPUT_LENGTH
-                    || ada_url::Idna::unicode(l).chars().count() > ENCODE_MAX_INPUT_LENGTH
-            }
-            None => false,
-        });
+        let over_bound = theirs
+            .hostname()
+            .split('.')
+            .any(|l| match l.strip_prefix("xn--") {
+                Some(punycode) => {
+                    punycode.len() > DECODE_MAX_INPUT_LENGTH
+                        || ada_url::Idna::unicode(l).chars().count() > ENCODE_MAX_INPUT_LENGTH
+                }
+                None => false,
+            });
         if e.name() == "domain-to-ASCII" && over_bound {
             return Some("label over weburl's Punycode length bounds (linear time)");
         }

@@ -30,7 +30,11 @@ fuzz_target!(|data: &[u8]| {
                     component,
                     Component::HostKind | Component::PublicSuffix | Component::RegistrableDomain
                 );
-            assert!(string.is_some() || may_lack, "{component} of {}", url.href());
+            assert!(
+                string.is_some() || may_lack,
+                "{component} of {}",
+                url.href()
+            );
             assert_eq!(component.name().parse::<Component>(), Ok(component));
         }
         if let Some(segments) = weburl_functions::path_segments(&url) {

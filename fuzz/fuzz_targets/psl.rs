@@ -30,26 +30,40 @@ fn check_shape(list: &List, domain: &str) {
         };
         let suffix = found.as_str();
         assert!(domain.ends_with(suffix), "{domain:?}: suffix {suffix:?}");
-        assert!(!suffix.is_empty() && !suffix.starts_with('.'), "{domain:?}: {suffix:?}");
+        assert!(
+            !suffix.is_empty() && !suffix.starts_with('.'),
+            "{domain:?}: {suffix:?}"
+        );
         let head = &domain[..domain.len() - suffix.len()];
-        assert!(head.is_empty() || head.ends_with('.'), "{domain:?}: {suffix:?}");
+        assert!(
+            head.is_empty() || head.ends_with('.'),
+            "{domain:?}: {suffix:?}"
+        );
         if let Some(site) = found.registrable_domain() {
-            assert!(site.ends_with(suffix) && site.len() > suffix.len() + 1, "{domain:?}");
+            assert!(
+                site.ends_with(suffix) && site.len() > suffix.len() + 1,
+                "{domain:?}"
+            );
             let label = &site[..site.len() - suffix.len() - 1];
-            assert!(!label.is_empty() && !label.contains('.'), "{domain:?}: {site:?}");
+            assert!(
+                !label.is_empty() && !label.contains('.'),
+                "{domain:?}: {site:?}"
+            );
             assert!(domain.ends_with(site));
         }
         let _ = found.rule();
     }
     assert_eq!(
         list.is_public_suffix(domain),
-        list.public_suffix(domain).is_some_and(|s| s.len() == domain.len())
+        list.public_suffix(domain)
+            .is_some_and(|s| s.len() == domain.len())
     );
     // `registrable_domain` takes its own walk (and the table of top-level labels): the same
     // answer as the lookup's.
     assert_eq!(
         list.registrable_domain(domain),
-        list.lookup(domain, Sections::All).and_then(|s| s.registrable_domain()),
+        list.lookup(domain, Sections::All)
+            .and_then(|s| s.registrable_domain()),
         "{domain:?}"
     );
 }

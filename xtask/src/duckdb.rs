@@ -52,33 +52,7 @@ fn io(path: &std::path::Path, e: std::io::Error) -> Failure {
 
 /// Creates the environment (if missing) and installs the pinned packages (if they changed).
 fn environment() -> Result {
-    if !venv_python().exists() {
-        let python = std::env::var_os("PYTHON").unwrap_or_else(|| "python3".into());
-        eprintln!("xtask: python3 -m venv target/duckdb-venv");
-        util::run_streaming(
-            Command::new(&python).arg("-m").arg("venv").arg(venv()),
-            "python3 -m venv (is Python 3 with venv installed?)",
-        )?;
-    }
-    let stamp = venv().join("weburl-pins.txt");
-    let pins = PINS.join("\n");
-    if fs::read_to_string(&stamp).is_ok_and(|s| s == pins) {
-        return Ok(());
-    }
-    eprintln!("xtask: pip install {}", PINS.join(" "));
-    util::run_streaming(
-        Command::new(venv_python())
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-            ])
-            .args(PINS),
-        "pip install (duckdb, pytest)",
-    )?;
-    fs::write(&stamp, pins).map_err(|e| io(&stamp, e))
+    util::python_environment(&venv(), PINS, &[])
 }
 
 /// The platform name of the environment's DuckDB (`PRAGMA platform`), such as `linux_amd64`.

@@ -11,7 +11,7 @@
 //! workspace, so its build does not touch the root workspace's) and installed as a wheel.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 use std::time::Instant;
 
@@ -55,57 +55,7 @@ fn run(cmd: &mut Command, what: &str) -> Result {
 /// Creates the environment (if missing) and installs the pinned packages (if the pins
 /// changed since the last install).
 fn environment(optional: &[&str]) -> Result {
-    if !venv_python().exists() {
-        let python = std::env::var_os("PYTHON").unwrap_or_else(|| "python3".into());
-        eprintln!(
-            "xtask: {} -m venv target/python-venv",
-            Path::new(&python).display()
-        );
-        run(
-            Command::new(&python).arg("-m").arg("venv").arg(venv()),
-            "python3 -m venv (is Python 3 with venv installed?)",
-        )?;
-    }
-    let stamp = venv().join("weburl-pins.txt");
-    let wanted = [REQUIRED, optional].concat();
-    let done = fs::read_to_string(&stamp).unwrap_or_default();
-    if wanted.iter().all(|p| done.lines().any(|l| l == *p)) {
-        return Ok(());
-    }
-    eprintln!("xtask: pip install {}", REQUIRED.join(" "));
-    run(
-        Command::new(venv_python())
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-            ])
-            .args(REQUIRED),
-        "pip install (maturin, pytest, hypothesis, polars)",
-    )?;
-    for package in optional {
-        eprintln!("xtask: pip install {package} (optional)");
-        let status = Command::new(venv_python())
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-                package,
-            ])
-            .status();
-        if !status.is_ok_and(|s| s.success()) {
-            eprintln!("xtask: {package} did not install; going on without it");
-        }
-    }
-    let mut pins: Vec<&str> = done.lines().chain(wanted.iter().copied()).collect();
-    pins.sort_unstable();
-    pins.dedup();
-    fs::write(&stamp, pins.join("\n"))
-        .map_err(|e| Failure::new(format!("{}: {e}", stamp.display())))
+    util::python_environment(&venv(), REQUIRED, optional)
 }
 
 /// Whether the environment's Python is 3.10 or later, which the `abi3-py310` wheel needs.
@@ -128,7 +78,11 @@ fn build_and_install() -> Result {
         venv().join("bin/maturin")
     };
     let abi: &[&str] = if python_310_or_later() {
-        &["--no-default-features", "--features", "pyo3/extension-module,abi3-py310"]
+        &[
+            "--no-default-features",
+            "--features",
+            "pyo3/extension-module,abi3-py310",
+        ]
     } else {
         &[]
     };
