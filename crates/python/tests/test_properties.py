@@ -110,6 +110,17 @@ def test_display_and_batches_never_panic(input):
 
 
 @SETTINGS
+@given(st.lists(URLISH, max_size=12))
+def test_batches_answer_item_by_item(inputs):
+    # The batch functions keep inputs and results in shared buffers: each answer must still be
+    # its own input's, in order, whatever the neighbours (empty, failing, non-ASCII, surrogates).
+    urls = [URL.parse(i) for i in inputs]
+    assert weburl.hostnames(inputs) == [u.hostname if u else None for u in urls]
+    assert weburl.registrable_domains(inputs) == [u.registrable_domain if u else None for u in urls]
+    assert [u.href if u else None for u in weburl.parse_many(inputs)] == [u.href if u else None for u in urls]
+
+
+@SETTINGS
 @given(st.lists(st.tuples(st.text(), st.text()), max_size=6))
 def test_search_params_round_trip(pairs):
     def usv(s):
