@@ -311,8 +311,18 @@ impl TldExtract {
     /// A result whose parts are ranges of `url`'s host, which starts at `at` in its
     /// serialization.
     fn in_url(url: Url, at: usize, parts: [(usize, usize); 4], is_private: bool) -> Self {
+        let mut buf = url.into_string();
+        // Results are often stored, and a path, query or fragment can be long: a result keeps
+        // at most `KEPT_TAIL` bytes after the host. (Shrinking every buffer, a `realloc`,
+        // would cost about as much as the rest of `extract`.)
+        const KEPT_TAIL: usize = 64;
+        let end = parts.iter().map(|&(_, end)| at + end).max().unwrap_or(0);
+        if buf.len().saturating_sub(end) > KEPT_TAIL {
+            buf.truncate(end);
+            buf.shrink_to_fit();
+        }
         TldExtract {
-            buf: url.into_string(),
+            buf,
             parts: parts.map(|(start, end)| (at + start, at + end)),
             is_private,
         }

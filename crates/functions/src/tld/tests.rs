@@ -247,3 +247,37 @@ fn extra_suffixes() {
     assert!(ExtraSuffixes::new(["..", ""]).is_empty());
     assert_eq!(ExtraSuffixes::default().apply(r.clone()), r);
 }
+
+#[test]
+fn a_result_keeps_little_of_a_long_url() {
+    let long = format!(
+        "https://www.Example.co.uk/{}?q={}",
+        "p/".repeat(5000),
+        "x".repeat(5000)
+    );
+    let r = extract(&long, false);
+    assert_eq!(
+        (r.subdomain(), r.domain(), r.suffix(), r.registry_suffix()),
+        ("www", "example", "co.uk", "co.uk")
+    );
+    // The parsed URL's serialization is cut after the host: not 15 KB kept per result.
+    assert!(r.buf.len() <= "https://www.example.co.uk".len());
+    assert!(r.buf.capacity() < 1000);
+    // A short tail is kept as it is (no reallocation), and the parts are the same.
+    let r = extract("http://a.b.example.com:8080/index.html?x=1", true);
+    assert_eq!(
+        (r.subdomain(), r.domain(), r.suffix()),
+        ("a.b", "example", "com")
+    );
+    assert_eq!(r, TldExtract::new("a.b", "example", "com", false, "com"));
+    // Userinfo before the host, a private suffix and its registry suffix.
+    let r = extract(
+        &format!("https://u:p@x.github.io/{}", "y".repeat(500)),
+        true,
+    );
+    assert_eq!(
+        (r.domain(), r.suffix(), r.registry_suffix()),
+        ("x", "github.io", "io")
+    );
+    assert!(r.is_private());
+}
