@@ -258,7 +258,17 @@ fuzz_target!(|ops: Vec<Op>| {
                         _ => {
                             let s = ada_search_params_to_string(p);
                             let again = ada_parse_search_params(s.data, s.length);
-                            assert_eq!(ada_search_params_size(again), ada_search_params_size(p));
+                            // `ada_set_max_input_length` also bounds what
+                            // `ada_parse_search_params` reads (an empty list past it), while
+                            // edits can make a longer serialization than that.
+                            if s.length <= ada_get_max_input_length() as usize {
+                                assert_eq!(
+                                    ada_search_params_size(again),
+                                    ada_search_params_size(p)
+                                );
+                            } else {
+                                assert_eq!(ada_search_params_size(again), 0);
+                            }
                             ada_free_search_params(again);
                             free_owned(s);
                         }
