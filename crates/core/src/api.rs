@@ -12,10 +12,8 @@ impl Url {
     /// [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser) on `input`.
     ///
     /// The error names the validation error that made the parse fail.
-    // `#[inline]`, although a caller crate built without LTO then compiles the generic parser
-    // a second time (50 KB of a parse-only program, `cargo xtask size`): out of line it cost
-    // the slow path 2.5% more instructions (docs/performance.md).
-    #[inline]
+    // Not `#[inline]`: a caller's crate built without LTO would compile the parser again (50
+    // KB of a parse-only program; with thin LTO it is inlined anyway: docs/performance.md).
     pub fn parse(input: &str) -> Result<Url, ParseError> {
         Url::options().parse(input)
     }

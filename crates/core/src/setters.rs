@@ -153,9 +153,8 @@ impl Url {
         &mut self,
         setter: Setter,
         value: &str,
-        mut sink: S,
+        sink: S,
     ) -> Result<(), SetterError> {
-        let sink = &mut sink;
         match setter {
             Setter::Href => self.set_href_with(value, sink).map_err(|e| match e.kind() {
                 ParseErrorKind::Validation(kind) => SetterError::Invalid(kind),
@@ -207,10 +206,10 @@ impl Url {
     /// it parses, replaces this URL with the result (which keeps this URL's
     /// [`max_length`](Url::max_length)).
     pub fn set_href(&mut self, value: &str) -> Result<(), ParseError> {
-        self.set_href_with(value, &mut ())
+        self.set_href_with(value, ())
     }
 
-    fn set_href_with<S: ErrorSink>(&mut self, value: &str, sink: &mut S) -> Result<(), ParseError> {
+    fn set_href_with<S: ErrorSink>(&mut self, value: &str, sink: S) -> Result<(), ParseError> {
         let config = ParseConfig {
             base: None,
             encoding: crate::encoding::UTF_8,
@@ -224,18 +223,18 @@ impl Url {
     /// The [`protocol` setter](https://url.spec.whatwg.org/#dom-url-protocol): the basic URL
     /// parser on the value followed by U+003A (:) with the scheme start state as state override.
     pub fn set_protocol(&mut self, value: &str) -> Result<(), SetterError> {
-        self.set_protocol_with(value, &mut ())
+        self.set_protocol_with(value, ())
     }
 
     fn set_protocol_with<S: ErrorSink>(
         &mut self,
         value: &str,
-        sink: &mut S,
+        mut sink: S,
     ) -> Result<(), SetterError> {
         check_value_len(value)?;
         // The scheme states raise no validation error with a state override; removing tabs
         // and newlines does.
-        let (processed, _) = input::preprocess(value, false, 0, sink);
+        let (processed, _) = input::preprocess(value, false, 0, &mut sink);
         let mut with_colon = String::with_capacity(processed.len() + 1);
         with_colon.push_str(&processed);
         with_colon.push(':');
@@ -321,19 +320,19 @@ impl Url {
     /// is accepted but its port is not, the host is set and the error says why the port was
     /// not.
     pub fn set_host(&mut self, value: &str) -> Result<(), SetterError> {
-        self.set_host_or_hostname(value, State::Host, &mut ())
+        self.set_host_or_hostname(value, State::Host, ())
     }
 
     /// The [`hostname` setter](https://url.spec.whatwg.org/#dom-url-hostname).
     pub fn set_hostname(&mut self, value: &str) -> Result<(), SetterError> {
-        self.set_host_or_hostname(value, State::Hostname, &mut ())
+        self.set_host_or_hostname(value, State::Hostname, ())
     }
 
     fn set_host_or_hostname<S: ErrorSink>(
         &mut self,
         value: &str,
         state: State,
-        sink: &mut S,
+        sink: S,
     ) -> Result<(), SetterError> {
         check_value_len(value)?;
         // "If this's URL has an opaque path, then return."
@@ -396,14 +395,10 @@ impl Url {
 
     /// The [`port` setter](https://url.spec.whatwg.org/#dom-url-port).
     pub fn set_port(&mut self, value: &str) -> Result<(), SetterError> {
-        self.set_port_with(value, &mut ())
+        self.set_port_with(value, ())
     }
 
-    fn set_port_with<S: ErrorSink>(
-        &mut self,
-        value: &str,
-        sink: &mut S,
-    ) -> Result<(), SetterError> {
+    fn set_port_with<S: ErrorSink>(&mut self, value: &str, sink: S) -> Result<(), SetterError> {
         check_value_len(value)?;
         self.cannot_have_username_password_port()?;
         // `:port` is replaced; the scratch frame holds only it.
@@ -421,14 +416,10 @@ impl Url {
 
     /// The [`pathname` setter](https://url.spec.whatwg.org/#dom-url-pathname).
     pub fn set_pathname(&mut self, value: &str) -> Result<(), SetterError> {
-        self.set_pathname_with(value, &mut ())
+        self.set_pathname_with(value, ())
     }
 
-    fn set_pathname_with<S: ErrorSink>(
-        &mut self,
-        value: &str,
-        sink: &mut S,
-    ) -> Result<(), SetterError> {
+    fn set_pathname_with<S: ErrorSink>(&mut self, value: &str, sink: S) -> Result<(), SetterError> {
         check_value_len(value)?;
         if self.offsets.opaque_path {
             return Err(SetterError::OpaquePath);
@@ -452,14 +443,10 @@ impl Url {
 
     /// The [`search` setter](https://url.spec.whatwg.org/#dom-url-search).
     pub fn set_search(&mut self, value: &str) -> Result<(), SetterError> {
-        self.set_search_with(value, &mut ())
+        self.set_search_with(value, ())
     }
 
-    fn set_search_with<S: ErrorSink>(
-        &mut self,
-        value: &str,
-        sink: &mut S,
-    ) -> Result<(), SetterError> {
+    fn set_search_with<S: ErrorSink>(&mut self, value: &str, sink: S) -> Result<(), SetterError> {
         check_value_len(value)?;
         let mut buf = self.scratch(value.len() + 1);
         if !value.is_empty() {
@@ -501,14 +488,10 @@ impl Url {
 
     /// The [`hash` setter](https://url.spec.whatwg.org/#dom-url-hash).
     pub fn set_hash(&mut self, value: &str) -> Result<(), SetterError> {
-        self.set_hash_with(value, &mut ())
+        self.set_hash_with(value, ())
     }
 
-    fn set_hash_with<S: ErrorSink>(
-        &mut self,
-        value: &str,
-        sink: &mut S,
-    ) -> Result<(), SetterError> {
+    fn set_hash_with<S: ErrorSink>(&mut self, value: &str, sink: S) -> Result<(), SetterError> {
         check_value_len(value)?;
         let range = self.query_end()..self.serialization.len();
         if value.is_empty() {

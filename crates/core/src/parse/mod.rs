@@ -363,11 +363,11 @@ pub(crate) fn run_override<S: ErrorSink>(
     offset: usize,
     state: State,
     frame: UrlBuf,
-    sink: &mut S,
+    mut sink: S,
     writes_path: bool,
 ) -> Overridden {
     // With *url* given there is no trimming; tabs and newlines are still removed.
-    let (processed, map) = input::preprocess(value, false, offset, sink);
+    let (processed, map) = input::preprocess(value, false, offset, &mut sink);
     let mut parser = Parser::new(
         &processed,
         map,
