@@ -3,33 +3,60 @@
 
 use core::fmt;
 
-/// Writes `value` in decimal (the spec's [serialize an integer](https://url.spec.whatwg.org/#serialize-an-integer)).
-fn write_decimal<W: fmt::Write + ?Sized>(out: &mut W, value: u8) -> fmt::Result {
-    let hundreds = value / 100;
-    let tens = (value / 10) % 10;
-    let ones = value % 10;
-    if hundreds > 0 {
-        out.write_char(char::from(b'0' + hundreds))?;
-    }
-    if hundreds > 0 || tens > 0 {
-        out.write_char(char::from(b'0' + tens))?;
-    }
-    out.write_char(char::from(b'0' + ones))
+/// A serialized address, built in place and written with one `write_str`: the serializers are
+/// generic over the writer, and a write per character inlined the writer's code (a `String`'s
+/// capacity check and growth) at each (1.6 KB of a parse-only program; `docs/performance.md`).
+struct Text<const N: usize> {
+    bytes: [u8; N],
+    len: usize,
 }
 
-/// Writes `value` as the shortest possible lowercase hexadecimal number.
-fn write_hex<W: fmt::Write + ?Sized>(out: &mut W, value: u16) -> fmt::Result {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut started = false;
-    for shift in [12u32, 8, 4, 0] {
-        let nibble = usize::from((value >> shift) & 0xF);
-        if nibble != 0 || started || shift == 0 {
-            started = true;
-            let digit = DIGITS.get(nibble).copied().unwrap_or(b'0');
-            out.write_char(char::from(digit))?;
+impl<const N: usize> Text<N> {
+    fn new() -> Self {
+        Text {
+            bytes: [0; N],
+            len: 0,
         }
     }
-    Ok(())
+
+    /// Appends an ASCII byte (the callers' `N` is the longest serialization's length).
+    fn push(&mut self, b: u8) {
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = b;
+            self.len += 1;
+        }
+    }
+
+    fn as_str(&self) -> &str {
+        // Only ASCII bytes are pushed.
+        core::str::from_utf8(self.bytes.get(..self.len).unwrap_or_default()).unwrap_or_default()
+    }
+
+    /// `value` in decimal (the spec's [serialize an integer](https://url.spec.whatwg.org/#serialize-an-integer)).
+    fn push_decimal(&mut self, value: u8) {
+        let hundreds = value / 100;
+        let tens = (value / 10) % 10;
+        if hundreds > 0 {
+            self.push(b'0' + hundreds);
+        }
+        if hundreds > 0 || tens > 0 {
+            self.push(b'0' + tens);
+        }
+        self.push(b'0' + value % 10);
+    }
+
+    /// `value` as the shortest possible lowercase hexadecimal number.
+    fn push_hex(&mut self, value: u16) {
+        const DIGITS: &[u8; 16] = b"0123456789abcdef";
+        let mut started = false;
+        for shift in [12u32, 8, 4, 0] {
+            let nibble = usize::from((value >> shift) & 0xF);
+            if nibble != 0 || started || shift == 0 {
+                started = true;
+                self.push(DIGITS.get(nibble).copied().unwrap_or(b'0'));
+            }
+        }
+    }
 }
 
 /// The [IPv4 serializer](https://url.spec.whatwg.org/#concept-ipv4-serializer).
@@ -37,14 +64,19 @@ fn write_hex<W: fmt::Write + ?Sized>(out: &mut W, value: u16) -> fmt::Result {
 /// The spec prepends `n % 256` four times while dividing `n` by 256; writing the big-endian
 /// bytes in order produces the same string.
 pub(crate) fn ipv4_serializer<W: fmt::Write + ?Sized>(address: u32, out: &mut W) -> fmt::Result {
-    let [b0, b1, b2, b3] = address.to_be_bytes();
-    write_decimal(out, b0)?;
-    out.write_char('.')?;
-    write_decimal(out, b1)?;
-    out.write_char('.')?;
-    write_decimal(out, b2)?;
-    out.write_char('.')?;
-    write_decimal(out, b3)
+    out.write_str(ipv4_text(address).as_str())
+}
+
+/// [`ipv4_serializer`]'s output (at most 15 bytes: `255.255.255.255`).
+fn ipv4_text(address: u32) -> Text<15> {
+    let mut text = Text::new();
+    for (i, b) in address.to_be_bytes().into_iter().enumerate() {
+        if i > 0 {
+            text.push(b'.');
+        }
+        text.push_decimal(b);
+    }
+    text
 }
 
 /// [Find the IPv6 address compressed piece index](https://url.spec.whatwg.org/#find-the-ipv6-address-compressed-piece-index):
@@ -81,6 +113,12 @@ pub(crate) fn ipv6_serializer<W: fmt::Write + ?Sized>(
     address: &[u16; 8],
     out: &mut W,
 ) -> fmt::Result {
+    out.write_str(ipv6_text(address).as_str())
+}
+
+/// [`ipv6_serializer`]'s output (at most 39 bytes: eight pieces of four digits and seven `:`).
+fn ipv6_text(address: &[u16; 8]) -> Text<39> {
+    let mut text = Text::new();
     let compress = find_the_ipv6_address_compressed_piece_index(address);
     let mut ignore0 = false;
     for (piece_index, &piece) in address.iter().enumerate() {
@@ -90,16 +128,19 @@ pub(crate) fn ipv6_serializer<W: fmt::Write + ?Sized>(
             ignore0 = false;
         }
         if compress == Some(piece_index) {
-            out.write_str(if piece_index == 0 { "::" } else { ":" })?;
+            if piece_index == 0 {
+                text.push(b':');
+            }
+            text.push(b':');
             ignore0 = true;
             continue;
         }
-        write_hex(out, piece)?;
+        text.push_hex(piece);
         if piece_index != 7 {
-            out.write_char(':')?;
+            text.push(b':');
         }
     }
-    Ok(())
+    text
 }
 
 #[cfg(test)]
