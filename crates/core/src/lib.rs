@@ -7,7 +7,9 @@
 //!
 //! Most users want the `weburl` crate, which re-exports this one.
 //!
-//! Features: `std` and `psl-list` (default), `serde`, and `encoding` (off by default): legacy
+//! Features: `std` and `psl-list` (default; it implies `psl`, the Public Suffix List methods
+//! with a list of the caller's, `Url::registrable_domain_in` and the like), `serde`, and
+//! `encoding` (off by default): legacy
 //! query encodings, `ParseOptions::encoding` with an `encoding_rs` encoding. Without it
 //! every query is encoded from UTF-8, the spec's default, and encoding_rs is not linked.
 #![cfg_attr(not(feature = "std"), no_std)]
@@ -36,6 +38,7 @@ mod search;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod setters;
+#[cfg(feature = "psl")]
 mod site;
 mod splice;
 mod url;

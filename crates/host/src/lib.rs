@@ -52,6 +52,7 @@ mod ipv4;
 mod ipv6;
 mod opaque;
 mod serialize;
+#[cfg(feature = "psl")]
 mod site;
 
 use alloc::borrow::Cow;
@@ -66,6 +67,7 @@ pub use idna::punycode::{DECODE_MAX_INPUT_LENGTH, ENCODE_MAX_INPUT_LENGTH};
 pub use ipv4::ends_in_a_number;
 pub use opaque::{is_forbidden_host_code_point, opaque_host_invalid_url_units};
 /// The Public Suffix List crate that [`Host::public_suffix_in`] and friends take lists of.
+#[cfg(feature = "psl")]
 pub use weburl_psl as psl;
 
 use error::{fail, RangeMap};

@@ -112,8 +112,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Features: `std` (default); `psl-list` (default), the compiled Public Suffix List (without
-//! it the methods taking a [`psl::List`] remain); `display` (default; implies `std`), URL
+//! Features: `std` (default); `psl-list` (default), the compiled Public Suffix List, which
+//! implies `psl`, the Public Suffix List algorithm with lists of the caller's ([`psl::List`]
+//! and the methods taking one; without `psl` weburl-psl is not built); `display` (default;
+//! implies `std`), URL
 //! rendering; `serde`, which (de)serializes a [`Url`] as its href string; `encoding` (off by
 //! default), legacy query encodings through `encoding_rs`: `ParseOptions::encoding`,
 //! `form::serialize_with_encoding`, `SearchParams::to_string_with_encoding` and
@@ -140,6 +142,7 @@ struct MigrationGuideDoctests;
 pub use weburl_form as form;
 pub use weburl_host as host;
 pub use weburl_percent as percent;
+#[cfg(feature = "psl")]
 pub use weburl_psl as psl;
 
 /// [URL rendering](https://url.spec.whatwg.org/#url-rendering): the `weburl-display` crate.
