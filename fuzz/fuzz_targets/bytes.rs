@@ -1,5 +1,5 @@
 //! `weburl-bytes`, the workspace's one crate with `unsafe` code: every classifier the CPU has
-//! (SSE2, SSSE3, AVX2, and each as a `Pair`) against the portable table, on arbitrary bytes
+//! (SSSE3, AVX2, and each as a `Pair`) against the portable table, on arbitrary bytes
 //! at every alignment and length.
 //!
 //! The first input byte picks where in the buffer the bytes start (0 to 31: every alignment

@@ -1,6 +1,8 @@
 //! Miri over `weburl-bytes`, the workspace's one crate with `unsafe` code: its safe API
-//! (`crates/bytes/tests/safe_api.rs`: the scans with every classifier Miri's CPU reports, the
-//! portable table, the SWAR helpers) under Miri's checks for undefined behaviour. Run by
+//! (`crates/bytes/tests/safe_api.rs`: the scans with every classifier, the portable table,
+//! `dispatch`, the SWAR helpers) under Miri's checks for undefined behaviour. Built with SSSE3
+//! and AVX2 enabled (`-C target-feature`): Miri emulates their intrinsics but cannot run
+//! CPUID, so only the build's features count, and without them no `unsafe` code would run. Run by
 //! `cargo xtask test` when `cargo miri` works on a nightly toolchain (`cargo +nightly miri`,
 //! installed with `rustup component add --toolchain nightly miri rust-src`); otherwise skipped
 //! with the reason printed. Not an install step: Miri needs a nightly toolchain, which CI's
@@ -23,6 +25,7 @@ pub fn run() -> Result {
     // The toolchain is the `+nightly` argument's, not the one `cargo xtask` runs on.
     cmd.current_dir(util::workspace_root())
         .env_remove("RUSTUP_TOOLCHAIN")
+        .env("RUSTFLAGS", "-C target-feature=+ssse3,+avx2")
         .args([
             TOOLCHAIN,
             "miri",
@@ -32,7 +35,10 @@ pub fn run() -> Result {
             "--test",
             "safe_api",
         ]);
-    eprintln!("xtask: cargo {TOOLCHAIN} miri test -p weburl-bytes --test safe_api");
+    eprintln!(
+        "xtask: RUSTFLAGS='-C target-feature=+ssse3,+avx2' cargo {TOOLCHAIN} miri test -p \
+         weburl-bytes --test safe_api"
+    );
     util::run_streaming(&mut cmd, "cargo miri test (weburl-bytes)")
 }
 

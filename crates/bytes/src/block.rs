@@ -10,11 +10,11 @@
 //! - [`Portable`]: a lookup per byte in [`CLASS`], a table computed from the percent-encode
 //!   sets. The definition the others are tested against, and the one on targets other than
 //!   x86-64.
-//! - On x86-64 (`x86`, the crate's one module with `unsafe` code): SSE2 compares (the x86-64
-//!   baseline: no run-time detection); where the CPU has SSSE3, the component classes by two
-//!   16-entry table lookups (`pshufb`) per block instead of a compare per byte value (see
-//!   [`nibble_tables`]); where it has AVX2, the same on 32-byte blocks. (Detected at run
-//!   time with the `std` feature, or enabled for the whole build.)
+//! - On x86-64 (`x86`, the crate's one module with `unsafe` code): where the CPU has SSSE3,
+//!   the component classes by two 16-entry table lookups (`pshufb`) per block (see
+//!   [`nibble_tables`]), the others by compares; where it has AVX2, the same on 32-byte
+//!   blocks. (Detected at run time with CPUID, or enabled for the whole build.) Where it has
+//!   neither, [`dispatch`] runs the computation's [`WithClassifier::fallback`].
 //! - [`Pair`] of any of these: an input of one to two blocks as one window (`pair`).
 //!
 //! (Why each classifier: `docs/performance.md`.)
@@ -101,6 +101,16 @@ pub trait WithClassifier {
     const PAIRS: bool = true;
     /// Runs it on `input` with `k`.
     fn run<K: Classifier>(self, k: K, input: &str) -> Self::Out;
+    /// Runs it on `input` where [`dispatch`] has no classifier it would rather use than none:
+    /// on an x86-64 CPU without SSSE3. By default with [`Portable`] (a lookup per byte); a
+    /// computation that has a way without byte classes (the URL parser: its state machine)
+    /// runs that instead, and a program then carries no copy of it for such CPUs.
+    fn fallback(self, input: &str) -> Self::Out
+    where
+        Self: Sized,
+    {
+        self.run(Portable, input)
+    }
 }
 
 /// Runs `w` on `input` with the best [`Classifier`] of the CPU.

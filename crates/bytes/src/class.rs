@@ -49,7 +49,8 @@ const fn copied(set: u128, b: u8) -> bool {
 }
 
 /// The byte classes, computed at compile time from the percent-encode sets: the definition
-/// of the classes, which the portable [`Block`](crate::Block) looks up and the SSE2 one is tested against.
+/// of the classes, which the portable [`Block`](crate::Block) looks up and the others are
+/// tested against.
 #[allow(clippy::indexing_slicing)] // const evaluation: an out-of-bounds index fails the build.
 pub static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -86,37 +87,6 @@ pub static CLASS: [u8; 256] = {
     }
     t
 };
-
-/// The printable ASCII bytes of `set` and `extra`, up to sixteen of them (more fail the
-/// build), and how many there are: the bytes the SSE2 block compares with.
-#[allow(clippy::indexing_slicing)] // const evaluation: an out-of-bounds index fails the build.
-const fn printable_in(set: u128, extra: &[u8]) -> ([u8; 16], usize) {
-    let mut out = [0u8; 16];
-    let mut n = 0;
-    let mut b = 0x21u8;
-    while b < 0x7F {
-        let mut hit = set & (1 << b) != 0;
-        let mut k = 0;
-        while k < extra.len() {
-            hit |= extra[k] == b;
-            k += 1;
-        }
-        if hit {
-            out[n] = b;
-            n += 1;
-        }
-        b += 1;
-    }
-    (out, n)
-}
-
-/// The printable bytes a path stops at: the path percent-encode set's, `\`, and `#`.
-pub(crate) const PATH_STOPS: ([u8; 16], usize) = printable_in(PATH, b"\\#");
-/// The printable bytes a special URL's query stops at: the special-query percent-encode
-/// set's, and `#`.
-pub(crate) const QUERY_STOPS: ([u8; 16], usize) = printable_in(SPECIAL_QUERY, b"#");
-/// The printable bytes a fragment stops at: the fragment percent-encode set's.
-pub(crate) const FRAGMENT_STOPS: ([u8; 16], usize) = printable_in(FRAGMENT, b"");
 
 /// The bytes without `class` (in [`CLASS`]) as two 16-entry tables, `lo` indexed by a byte's
 /// low four bits and `hi` by its high four: a byte `b` is without the class exactly when

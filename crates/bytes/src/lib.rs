@@ -6,7 +6,7 @@
 //! - [`block`]: the byte classes the URL parser's fast path checks components with (defined
 //!   from the URL Standard's percent-encode sets, [`class`]), a [`Block`] of 16 or 32
 //!   classified bytes, the [`Classifier`]s that load them ([`Portable`], a table lookup per
-//!   byte, the definition; on x86-64 SSE2, SSSE3 and AVX2), the window-by-window scan
+//!   byte, the definition; on x86-64 SSSE3 and AVX2), the window-by-window scan
 //!   ([`scan_blocks`]) and [`dispatch`], which runs a computation with the best classifier the
 //!   CPU has, compiled for that CPU.
 //!
@@ -16,15 +16,15 @@
 //!
 //! - the intrinsic wrappers, each an `unsafe fn` with `#[target_feature]` for the feature its
 //!   instruction needs, so that the compiler checks every caller;
-//! - the calls of those wrappers by the methods of a block type (`Ssse3Block`, `Avx2Block`,
-//!   `Sse2Block`), sound because such a block is made only by its classifier token, and the
+//! - the calls of those wrappers by the methods of a block type (`Ssse3Block`, `Avx2Block`),
+//!   sound because such a block is made only by its classifier token, and the
 //!   token only by [`dispatch`] (or [`each`]) after the CPU was found to have the feature;
 //! - the calls in [`dispatch`] of the functions compiled with the feature enabled.
 //!
 //! A computation ([`WithClassifier`]) is safe code of the calling crate, generic over the
 //! classifier: `dispatch` calls it from inside a function compiled for the CPU's feature, and
 //! since its code is `#[inline(always)]` all the way down, all of it is compiled for that CPU.
-#![cfg_attr(not(feature = "std"), no_std)]
+#![cfg_attr(not(test), no_std)]
 #![deny(missing_docs)]
 
 extern crate alloc;

@@ -4,8 +4,8 @@
 
 use weburl_bytes::swar;
 use weburl_bytes::{
-    each, scan_blocks, scan_blocks_from_one, Block, Classifier, Mask, Pair, Portable, Step, Window,
-    WithClassifier,
+    dispatch, each, scan_blocks, scan_blocks_from_one, Block, Classifier, Mask, Pair, Portable,
+    Step, Window, WithClassifier,
 };
 
 /// Stops at the bytes a path does not have unchanged.
@@ -63,6 +63,10 @@ fn scans_agree_with_a_byte_search() {
             for (i, got) in each(&text, &Scans(&b)).into_iter().enumerate() {
                 assert_eq!(got, want, "classifier {i}, {len} {stop}");
             }
+            // What `dispatch` runs where it has no classifier (the default: the portable one),
+            // and what it runs here.
+            assert_eq!(Scans(&b).fallback(&text), want, "fallback, {len} {stop}");
+            assert_eq!(dispatch(&text, Scans(&b)), want, "dispatch, {len} {stop}");
             for at in 0..=len {
                 let w = want.get(2 * at).copied();
                 assert_eq!(Some(scan_blocks(Portable, &b, at, &mut PathBad)), w);

@@ -98,7 +98,7 @@ use self::intrinsics::{__m256i, and, bits, eq, gt, load, lookup, or, shift_down_
 pub(crate) struct Avx2(pub(super) ());
 
 /// A block of the AVX2 classifier: 32 bytes in an AVX2 register. The byte compares are
-/// signed, as in the SSE2 block: a byte from 0x80 up is in none of the classes.
+/// signed, as in the SSSE3 block: a byte from 0x80 up is in none of the classes.
 #[derive(Clone, Copy)]
 pub(crate) struct Avx2Block(__m256i);
 

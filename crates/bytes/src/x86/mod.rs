@@ -1,14 +1,17 @@
-//! The x86-64 classifiers: [`Sse2`] (compares; SSE2 is part of the x86-64 baseline) and
-//! [`Ssse3`] (table lookups with `pshufb` for the component classes), and [`dispatch`], which
-//! picks the second where the CPU has SSSE3.
+//! The x86-64 classifiers: [`Ssse3`] (table lookups with `pshufb` for the component classes,
+//! compares for the others) and [`Avx2`] (the same on 32-byte blocks), and [`dispatch`],
+//! which picks the best the CPU has. A CPU with neither (the x86-64 baseline, SSE2 only) gets
+//! no classifier: `dispatch` runs the computation's fallback (for the URL parser, its state
+//! machine), so that a program does not carry a third copy of the fast path for CPUs that
+//! current operating systems no longer run on (`docs/performance.md`).
 //!
 //! The crate's `unsafe` code (see `lib.rs`). Three kinds of it:
 //!
 //! - The intrinsic wrappers (`intrinsics`, and `avx2`'s): each an `unsafe fn` with
 //!   `#[target_feature]`, unsafe to call only because it needs a CPU feature (none takes a
 //!   pointer but the AVX2 loads, whose references give them the bytes they read).
-//! - Their calls in the blocks' methods. The SSE2 ones are sound everywhere this module is
-//!   compiled: x86-64, whose baseline has SSE2. The SSSE3 ones are sound only on a CPU with
+//! - Their calls in the blocks' methods. The SSE2 ones (loads, compares) are sound everywhere
+//!   this module is compiled: x86-64, whose baseline has SSE2. The SSSE3 ones are sound only on a CPU with
 //!   SSSE3: they are reached only through an [`Ssse3Block`], which only an [`Ssse3`] token
 //!   loads, and that token is made only by [`dispatch`] (and [`each`]) after it has found
 //!   SSSE3 (or where the whole build has it). The same for AVX2.
@@ -17,10 +20,7 @@
 
 use self::avx2::Avx2;
 use crate::block::{Block, Classifier, Mask, WithClassifier, ALL, LEN};
-use crate::class::{
-    FRAGMENT_STOPS, FRAGMENT_TABLES, HOST_TABLES, PATH_STOPS, PATH_TABLES, QUERY_STOPS,
-    QUERY_TABLES,
-};
+use crate::class::{FRAGMENT_TABLES, HOST_TABLES, PATH_TABLES, QUERY_TABLES};
 use crate::pair::Pair;
 
 mod intrinsics {
@@ -57,12 +57,6 @@ mod intrinsics {
     #[target_feature(enable = "sse2")]
     pub(super) unsafe fn and(a: __m128i, b: __m128i) -> __m128i {
         arch::_mm_and_si128(a, b)
-    }
-    /// `_mm_andnot_si128`: `b` without `a`.
-    #[inline]
-    #[target_feature(enable = "sse2")]
-    pub(super) unsafe fn and_not(a: __m128i, b: __m128i) -> __m128i {
-        arch::_mm_andnot_si128(a, b)
     }
     /// `_mm_or_si128`.
     #[inline]
@@ -104,9 +98,7 @@ mod intrinsics {
     }
 }
 
-use self::intrinsics::{
-    __m128i, and, and_not, bits, eq, gt, load, lookup, or, shift_down_4, splat,
-};
+use self::intrinsics::{__m128i, and, bits, eq, gt, load, lookup, or, shift_down_4, splat};
 
 /// The classes one or two compares give (`upper`, `dash`, `period`, `slash`, `dot`), for a
 /// block type whose `.0` is a register, with the `splat`, `eq`, `gt`, `or`, `and` and `bits`
@@ -174,84 +166,6 @@ macro_rules! nibble_classes {
 
 mod avx2;
 
-/// The SSE2 classifier (SSE2 is part of the x86-64 baseline: any x86-64 CPU has it).
-#[derive(Clone, Copy)]
-pub(crate) struct Sse2;
-
-/// A block in an SSE2 register. The byte compares are signed: a byte from 0x80 up is
-/// negative, below every printable ASCII byte, so it is in none of the classes, as in the
-/// table.
-#[derive(Clone, Copy)]
-pub(crate) struct Sse2Block(__m128i);
-
-impl Classifier for Sse2 {
-    type Block = Sse2Block;
-    #[inline(always)]
-    fn load(self, b: &[u8], at: usize) -> Option<Sse2Block> {
-        let bytes = b.get(at..)?.first_chunk()?;
-        // SAFETY: SSE2, which every x86-64 CPU has.
-        Some(Sse2Block(unsafe { load(bytes) }))
-    }
-}
-
-impl Sse2Block {
-    #[inline(always)]
-    fn eq(self, c: u8) -> __m128i {
-        // SAFETY: SSE2, which every x86-64 CPU has.
-        unsafe { eq(self.0, splat(c)) }
-    }
-
-    /// Printable ASCII: 0x21 to 0x7E.
-    #[inline(always)]
-    fn printable(self) -> __m128i {
-        // SAFETY: SSE2, which every x86-64 CPU has.
-        unsafe { and_not(self.eq(0x7F), gt(self.0, splat(0x20))) }
-    }
-
-    /// The printable bytes other than the first `n` of `bad` (at least one).
-    #[inline(always)]
-    fn printable_but(self, (bad, n): ([u8; 16], usize)) -> Mask {
-        let mut m = self.eq(bad.first().copied().unwrap_or(0x7F));
-        for &c in bad.get(1..n).unwrap_or_default() {
-            // SAFETY: SSE2, which every x86-64 CPU has.
-            m = unsafe { or(m, self.eq(c)) };
-        }
-        // SAFETY: SSE2, which every x86-64 CPU has.
-        unsafe { bits(and_not(m, self.printable())) }
-    }
-}
-
-impl Block for Sse2Block {
-    const LEN: usize = LEN;
-    compare_classes!();
-    #[inline(always)]
-    fn host_bad(self) -> Mask {
-        let x = self.0;
-        // SAFETY: SSE2, which every x86-64 CPU has.
-        unsafe {
-            // The bytes from `lo` to `hi` (both from 0x01 to 0x7E).
-            let in_range = |x, lo: u8, hi: u8| and(gt(x, splat(lo - 1)), gt(splat(hi + 1), x));
-            let alpha = in_range(or(x, splat(0x20)), b'a', b'z');
-            let digit = in_range(x, b'0', b'9');
-            let dash_dot = in_range(x, b'-', b'.');
-            let ok = or(or(alpha, digit), or(dash_dot, self.eq(b'_')));
-            !bits(ok) & ALL
-        }
-    }
-    #[inline(always)]
-    fn path_bad(self) -> Mask {
-        !self.printable_but(PATH_STOPS) & ALL
-    }
-    #[inline(always)]
-    fn query_bad(self) -> Mask {
-        !self.printable_but(QUERY_STOPS) & ALL
-    }
-    #[inline(always)]
-    fn fragment_bad(self) -> Mask {
-        !self.printable_but(FRAGMENT_STOPS) & ALL
-    }
-}
-
 /// The SSSE3 classifier: made only where the CPU has SSSE3 (see the module documentation).
 #[derive(Clone, Copy)]
 pub(crate) struct Ssse3(());
@@ -296,72 +210,110 @@ impl Block for Ssse3Block {
 
 /// What the CPU has, best first.
 #[derive(Clone, Copy, PartialEq, Eq)]
+// Where the build enables AVX2 (or, under Miri, where it does not), only some are made.
+#[allow(dead_code)]
 enum Level {
     /// AVX2 and SSSE3.
-    #[cfg_attr(not(feature = "std"), allow(dead_code))] // unless the build enables them
     Avx2,
     /// SSSE3.
     Ssse3,
-    /// SSE2 only (the x86-64 baseline).
-    Sse2,
+    /// Neither: the x86-64 baseline (SSE2), for which there is no classifier
+    /// ([`dispatch`] runs the computation's [`WithClassifier::fallback`]).
+    Baseline,
 }
 
 /// What the CPU has: known at compile time for the features the build enables, else asked at
-/// run time once (with the `std` feature; without it, only the build's features count).
+/// run time once ([`detect`]; under Miri, which cannot run CPUID, only the build's features
+/// count, as with `is_x86_feature_detected!` there).
 #[inline(always)]
 fn level() -> Level {
     #[cfg(all(target_feature = "avx2", target_feature = "ssse3"))]
     {
         Level::Avx2
     }
-    #[cfg(all(
-        not(all(target_feature = "avx2", target_feature = "ssse3")),
-        feature = "std"
-    ))]
+    #[cfg(all(not(all(target_feature = "avx2", target_feature = "ssse3")), not(miri)))]
     {
         use core::sync::atomic::{AtomicU8, Ordering};
-        /// 0: not asked yet, else 1 + the `Level` (`is_x86_feature_detected!` caches the
-        /// answers too, but asking it costs about ten instructions a call, this three).
+        /// 0: not asked yet, else 1 + the `Level`.
         static LEVEL: AtomicU8 = AtomicU8::new(0);
         #[cold]
         fn ask() -> Level {
-            let level = if std::is_x86_feature_detected!("avx2")
-                && std::is_x86_feature_detected!("ssse3")
-            {
-                Level::Avx2
-            } else if std::is_x86_feature_detected!("ssse3") {
-                Level::Ssse3
-            } else {
-                Level::Sse2
-            };
+            let level = detect();
             LEVEL.store(1 + level as u8, Ordering::Relaxed);
             level
         }
         match LEVEL.load(Ordering::Relaxed) {
             1 => Level::Avx2,
             2 => Level::Ssse3,
-            3 => Level::Sse2,
+            3 => Level::Baseline,
             _ => ask(),
         }
     }
-    #[cfg(all(
-        not(all(target_feature = "avx2", target_feature = "ssse3")),
-        not(feature = "std")
-    ))]
+    #[cfg(all(not(all(target_feature = "avx2", target_feature = "ssse3")), miri))]
     {
         if cfg!(target_feature = "ssse3") {
             Level::Ssse3
         } else {
-            Level::Sse2
+            Level::Baseline
         }
     }
 }
 
+/// The CPU's level, from CPUID (and XGETBV: AVX2 instructions also need the operating system
+/// to save the 256-bit registers). Written here rather than with `is_x86_feature_detected!`,
+/// which needs `std` and links its detection of every feature: 1.7 KB of a parse-only program
+/// (`docs/performance.md`), where this is a few hundred bytes, and `no_std` builds detect too.
+#[cfg(all(not(all(target_feature = "avx2", target_feature = "ssse3")), not(miri)))]
+#[cold]
+// `__cpuid` and `__cpuid_count` are safe functions in recent Rust (1.95 here) and unsafe in
+// older ones, down to the crate's rust-version: there the `unsafe` blocks are needed.
+#[allow(unused_unsafe)]
+fn detect() -> Level {
+    use core::arch::x86_64::{__cpuid, __cpuid_count};
+    /// CPUID leaf 1, ECX: SSSE3, OSXSAVE (the OS enabled XGETBV and saves what XCR0 says) and
+    /// AVX.
+    const SSSE3: u32 = 1 << 9;
+    const OSXSAVE: u32 = 1 << 27;
+    const AVX: u32 = 1 << 28;
+    /// CPUID leaf 7 (sub-leaf 0), EBX: AVX2.
+    const AVX2: u32 = 1 << 5;
+    /// XCR0: the OS saves the XMM (bit 1) and YMM (bit 2) registers.
+    const XMM_YMM: u64 = 0b110;
+    // SAFETY: CPUID is on every x86-64 CPU; leaves 0 and 1 always exist.
+    let max_leaf = unsafe { __cpuid(0) }.eax;
+    // SAFETY: as above.
+    let ecx = unsafe { __cpuid(1) }.ecx;
+    // SAFETY: leaf 7 exists: the CPU's highest leaf is 7 or more.
+    let avx2 = max_leaf >= 7 && unsafe { __cpuid_count(7, 0) }.ebx & AVX2 != 0;
+    let ymm_saved = ecx & (OSXSAVE | AVX) == OSXSAVE | AVX
+        // SAFETY: with OSXSAVE the CPU has XGETBV and the OS has enabled it.
+        && unsafe { xcr0() } & XMM_YMM == XMM_YMM;
+    let ssse3 = ecx & SSSE3 != 0;
+    if avx2 && ymm_saved && ssse3 {
+        Level::Avx2
+    } else if ssse3 {
+        Level::Ssse3
+    } else {
+        Level::Baseline
+    }
+}
+
+/// `XGETBV` of XCR0: which register states the OS saves.
+///
+/// # Safety
+/// The CPU must have XGETBV enabled (CPUID leaf 1, ECX bit 27, OSXSAVE).
+#[cfg(all(not(all(target_feature = "avx2", target_feature = "ssse3")), not(miri)))]
+#[target_feature(enable = "xsave")]
+unsafe fn xcr0() -> u64 {
+    // SAFETY: the caller's promise; `xsave` is this function's feature.
+    unsafe { core::arch::x86_64::_xgetbv(0) }
+}
+
 /// `w` with the [`Avx2`] classifier if the input has two of its blocks (64 bytes), else as
 /// a [`Pair`] of them if it has one, else with [`Ssse3`] (windows of sixteen bytes rather
-/// than a padded copy), as a pair too (unless `w` does not take pairs, see
-/// [`WithClassifier::PAIRS`]); compiled with AVX2 enabled, so that the intrinsics and
-/// everything around them are inlined into one function.
+/// than a padded copy), as a pair too if `w` takes pairs (see [`WithClassifier::PAIRS`]:
+/// then [`dispatch`] calls [`run_ssse3`] itself); compiled with AVX2 enabled, so
+/// that the intrinsics and everything around them are inlined into one function.
 ///
 /// Pairs: faster, though they take a few more instructions, because the CPU guesses fewer
 /// branches wrong (see `pair`; figures in `docs/performance.md`).
@@ -373,37 +325,55 @@ fn run_avx2<W: WithClassifier>(input: &str, w: W, wide: Avx2, narrow: Ssse3) -> 
     } else if len >= 32 {
         w.run(Pair(wide), input)
     } else if W::PAIRS {
-        w.run(Pair(narrow), input)
+        // Not taken: `dispatch` calls `run_ssse3` itself for these. (Without this branch,
+        // `Pair(wide)` would be compiled for them too, with the padded scan of inputs
+        // shorter than a block for each step: 2.5 KB.)
+        run_ssse3(input, w, narrow)
     } else {
         w.run(narrow, input)
     }
 }
 
-/// `w` with the [`Ssse3`] classifier, compiled with SSSE3 enabled.
+/// `w` with the [`Ssse3`] classifier, as a [`Pair`] if `w` takes pairs, compiled with SSSE3
+/// enabled: the SSSE3 level, and the AVX2 level's inputs of fewer than 32 bytes (one copy
+/// of `w` with SSSE3 pairs in a program, not two: 5 KB of a parse-only program;
+/// `docs/performance.md`).
 #[target_feature(enable = "ssse3")]
+#[inline(never)]
 fn run_ssse3<W: WithClassifier>(input: &str, w: W, k: Ssse3) -> W::Out {
-    w.run(k, input)
+    if W::PAIRS {
+        w.run(Pair(k), input)
+    } else {
+        w.run(k, input)
+    }
 }
 
-/// `w` with the [`Sse2`] classifier, out of line like the others, so that [`dispatch`] is
-/// only a test and a jump (inlined, it made `dispatch` save and restore six registers; see
-/// `docs/performance.md`).
+/// `w`'s [`WithClassifier::fallback`], on a CPU with neither SSSE3 nor AVX2. Out of line like
+/// the others, so that [`dispatch`] is only a test and a jump (inlined, a call made `dispatch`
+/// save and restore six registers; see `docs/performance.md`).
 #[inline(never)]
-fn run_sse2<W: WithClassifier>(input: &str, w: W) -> W::Out {
-    w.run(Sse2, input)
+fn run_fallback<W: WithClassifier>(input: &str, w: W) -> W::Out {
+    w.fallback(input)
 }
 
 /// Runs `w` on `input` with the best classifier the CPU has: [`Avx2`] (on inputs of 32
-/// bytes or more; as a [`Pair`] below 64, see `run_avx2`), [`Ssse3`], or [`Sse2`].
+/// bytes or more; as a [`Pair`] below 64, see `run_avx2`), [`Ssse3`] (as a [`Pair`] if `w`
+/// takes pairs: also the AVX2 level's shorter inputs), or, on a CPU with neither (the x86-64
+/// baseline, SSE2: Intel's before 2006, AMD's before 2011), `w`'s fallback.
 #[inline(always)]
 pub(crate) fn dispatch<W: WithClassifier>(input: &str, w: W) -> W::Out {
     match level() {
         // SAFETY: `run_avx2` needs AVX2 and SSSE3, which the CPU has (`level`), as the tokens
         // made here say.
-        Level::Avx2 => unsafe { run_avx2(input, w, Avx2(()), Ssse3(())) },
-        // SAFETY: `run_ssse3` needs SSSE3, which the CPU has (`level`), as the token says.
-        Level::Ssse3 => unsafe { run_ssse3(input, w, Ssse3(())) },
-        Level::Sse2 => run_sse2(input, w),
+        Level::Avx2 if input.len() >= 32 || !W::PAIRS => unsafe {
+            run_avx2(input, w, Avx2(()), Ssse3(()))
+        },
+        // Chosen here, not in `run_avx2`: called from there, `run_ssse3` would save and
+        // restore the registers `run_avx2` had saved already.
+        // SAFETY: `run_ssse3` needs SSSE3, which the CPU has (`level`: the AVX2 level has
+        // it too), as the token says.
+        Level::Avx2 | Level::Ssse3 => unsafe { run_ssse3(input, w, Ssse3(())) },
+        Level::Baseline => run_fallback(input, w),
     }
 }
 
@@ -412,8 +382,8 @@ pub(crate) fn dispatch<W: WithClassifier>(input: &str, w: W) -> W::Out {
 /// does), for the tests and the test hooks.
 pub(crate) fn each<W: WithClassifier + Clone>(input: &str, w: &W) -> alloc::vec::Vec<W::Out> {
     let level = level();
-    let mut out = alloc::vec![w.clone().run(Sse2, input), w.clone().run(Pair(Sse2), input)];
-    if level != Level::Sse2 {
+    let mut out = alloc::vec::Vec::new();
+    if level != Level::Baseline {
         out.push(w.clone().run(Ssse3(()), input));
         out.push(w.clone().run(Pair(Ssse3(())), input));
     }

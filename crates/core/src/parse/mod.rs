@@ -153,6 +153,10 @@ impl WithClassifier for CanParse<'_> {
             ),
         }
     }
+    /// Without a classifier (an x86-64 CPU without SSSE3): the state machine from the start.
+    fn fallback(self, input: &str) -> bool {
+        can_parse_slow(input, self.base, fast::Scan::Rejected)
+    }
 }
 
 /// [`can_parse`] on a base, out of line (it is rarely given).
@@ -248,6 +252,11 @@ impl<S: ErrorSink> WithClassifier for Fast<'_, '_, S> {
             other => other,
         };
         run::<_, Fresh>(input, config, sink, scan)
+    }
+    /// Without a classifier (an x86-64 CPU without SSSE3): the state machine from the start,
+    /// as without the fast path.
+    fn fallback(self, input: &str) -> Result<Url, ParseError> {
+        parse_slow(input, self.config, self.sink)
     }
 }
 
@@ -387,5 +396,72 @@ pub(crate) fn run_override<S: ErrorSink>(
         result,
         host_set: parser.host_set,
         port_set: parser.port_set,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Inputs the fast path accepts whole, in part, or not at all.
+    const INPUTS: &[&str] = &[
+        "https://example.com/a/b?q=1#f",
+        "HTTPS://EXAMPLE.com:443/a/../b?q=\u{e9}#f",
+        "http://xn--nxasmq6b.com/",
+        "http://192.168.0.1:8080/x",
+        "http://0x7f.1/",
+        "http://[::1]/",
+        "file:///C:/a",
+        "file://localhost/etc",
+        "  http://a.b/\t\nc  ",
+        "http://a.b/./c/%2e%2E/d",
+        "mailto:someone@example.com",
+        "non-special://h/p?q#f",
+        "http://user:pass@host/",
+        "http://a b/",
+        "//no-scheme",
+        "a",
+        "",
+        "https://example.com:99999/",
+        "http://ex%41mple.com/",
+        "http://faß.example/",
+    ];
+
+    /// `Fast`'s and `CanParse`'s fallbacks (what `dispatch` runs on an x86-64 CPU without
+    /// SSSE3: the state machine from the start) give what the fast path does.
+    #[test]
+    fn the_fallbacks_agree_with_the_fast_path() {
+        let base = parse(
+            "https://base.example/dir/file?x#y",
+            &ParseConfig::default(),
+            (),
+        )
+        .ok();
+        for &input in INPUTS {
+            for base in [None, base.as_ref()] {
+                let config = ParseConfig {
+                    base,
+                    ..ParseConfig::default()
+                };
+                let fast = parse(input, &config, ());
+                let fallback = Fast {
+                    config: &config,
+                    sink: (),
+                }
+                .fallback(input);
+                assert_eq!(
+                    fast.as_ref().map(Url::href).map_err(ParseError::kind),
+                    fallback.as_ref().map(Url::href).map_err(ParseError::kind),
+                    "{input:?} with base {base:?}"
+                );
+                let base_str = base.map(Url::href);
+                assert_eq!(
+                    can_parse(input, base_str),
+                    CanParse { base: base_str }.fallback(input),
+                    "can_parse {input:?} with base {base_str:?}"
+                );
+                assert_eq!(can_parse(input, base_str), fast.is_ok(), "{input:?}");
+            }
+        }
     }
 }
