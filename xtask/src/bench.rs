@@ -29,7 +29,7 @@ pub fn main(args: &[String]) -> Result {
         )
     }) {
         crate::capi_bench::run(args)?;
-        crate::size::run(false)?;
+        crate::size::run(None)?;
     }
     Ok(())
 }

@@ -62,11 +62,12 @@ commands:
                     it from Chromium's top_domains/domains.list at commit REV
   miri              Miri over weburl-bytes' safe API (part of `test`; skipped without it)
   scaling           time adversarial inputs at growing sizes; fail on super-linear growth
-  size [--clean] [--symbols] [--check]
+  size [--clean] [--runs N] [--symbols] [--check]
                     size of a program that parses a URL and prints its href, with weburl
-                    and with url (xtask/size-check; also printed by `bench`): --clean
-                    times clean builds, --symbols lists bytes per crate, --check fails
-                    when weburl's is larger
+                    (default features; `std` alone) and with url (xtask/size-check; also
+                    printed by `bench`): --clean times clean builds (--runs N: medians of
+                    N), --symbols lists bytes per crate, --check fails when a weburl one
+                    is larger
   node-data         rerun Node.js (when on PATH) for the file-path test data it answers
   reference-diff [--sample N] [--show N] [--mutations N] [--setter-sequences N]
                     install jsdom's whatwg-url with npm into target/reference and list every

@@ -1,14 +1,18 @@
-//! `cargo xtask size [--clean] [--symbols] [--check]`: the size of a program that only parses
-//! a URL and prints its href, with weburl (default features) and with the `url` crate, built
-//! as a downstream user builds it: Cargo's default release profile with `strip = true`
+//! `cargo xtask size [--clean] [--runs N] [--symbols] [--check]`: the size of a program that
+//! only parses a URL and prints its href, with weburl (its default features, and its `std`
+//! feature alone, as a program that only parses would depend on it) and with the `url` crate,
+//! built as a downstream user builds it: Cargo's default release profile with `strip = true`
 //! (`xtask/size-check/`, a workspace of its own with its own lock file). `cargo xtask bench`
 //! prints the same table.
 //!
 //! - `--clean` builds each program from clean and prints how long that took (each in its own
-//!   target directory, `target/size-check/NAME`, so the two share nothing).
+//!   target directory, `target/size-check/NAME`, so that they share nothing): wall time, and
+//!   CPU time (user + system, of the build's processes; Linux), which moves less with the
+//!   machine's other load. With `--runs N` (default 1), N clean builds of each, taking turns,
+//!   and the median of each figure.
 //! - `--symbols` also builds them unstripped and lists, per crate, the bytes of their symbols
 //!   (`nm --size-sort`): what the remaining bytes are.
-//! - `--check` fails when the weburl program is larger than the `url` one.
+//! - `--check` fails when a weburl program is larger than the `url` one.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -17,8 +21,13 @@ use std::time::{Duration, Instant};
 
 use crate::{util, Failure, Result};
 
-/// The two programs: package name, library, input to check the program with and its href.
-const PROGRAMS: [(&str, &str); 2] = [("size-check-weburl", "weburl"), ("size-check-url", "url")];
+/// The programs: package name and what the table calls it. The `url` one is last.
+const PROGRAMS: [(&str, &str); 3] = [
+    ("size-check-weburl", "weburl"),
+    ("size-check-weburl-std", "weburl std"),
+    ("size-check-url", "url"),
+];
+/// The input each program is checked with, and its href.
 const INPUT: &str = "HTTPS://EXAMPLE.com:443/a/../b?q=\u{e9}#f";
 const HREF: &str = "https://example.com/b?q=%C3%A9#f";
 
@@ -26,67 +35,109 @@ const HREF: &str = "https://example.com/b?q=%C3%A9#f";
 pub struct Built {
     library: &'static str,
     bytes: u64,
-    build: Option<Duration>,
+    /// With `--clean`: the median wall time and CPU time (`None` where not measurable) of its
+    /// clean builds.
+    build: Option<(Duration, Option<Duration>)>,
 }
 
 pub fn main(args: &[String]) -> Result {
+    const USAGE: &str = "cargo xtask size [--clean] [--runs N] [--symbols] [--check]";
     let mut clean = false;
+    let mut runs = 1;
     let mut symbols = false;
     let mut check = false;
-    for arg in args {
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
         match arg.as_str() {
             "--clean" => clean = true,
+            "--runs" => {
+                runs = it
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| Failure::new(format!("--runs needs a count ({USAGE})")))?;
+            }
             "--symbols" => symbols = true,
             "--check" => check = true,
-            other => {
-                return Err(Failure::new(format!(
-                    "unknown option `{other}` (cargo xtask size [--clean] [--symbols] [--check])"
-                )))
-            }
+            other => return Err(Failure::new(format!("unknown option `{other}` ({USAGE})"))),
         }
     }
-    let built = run(clean)?;
+    let built = run(clean.then_some(runs))?;
     if symbols {
         print_symbols()?;
     }
-    if let [weburl, url] = built.as_slice() {
-        if check && weburl.bytes > url.bytes {
-            return Err(Failure::new(format!(
-                "the weburl program ({} bytes) is larger than the url one ({} bytes)",
-                weburl.bytes, url.bytes
-            )));
+    if let Some((url, webs)) = built.split_last() {
+        for weburl in webs {
+            if check && weburl.bytes > url.bytes {
+                return Err(Failure::new(format!(
+                    "the {} program ({} bytes) is larger than the url one ({} bytes)",
+                    weburl.library, weburl.bytes, url.bytes
+                )));
+            }
         }
     }
     Ok(())
 }
 
-/// Builds both programs (from clean with `clean`), checks that they print the expected href,
-/// and prints their sizes.
-pub fn run(clean: bool) -> Result<Vec<Built>> {
-    let mut built = Vec::new();
-    for (package, library) in PROGRAMS {
-        let target = target_dir(package, "");
-        if clean && target.exists() {
-            std::fs::remove_dir_all(&target)
-                .map_err(|e| Failure::new(format!("could not remove {}: {e}", target.display())))?;
+/// Builds the programs (`clean`: that many clean builds of each, taking turns), checks that
+/// they print the expected href, and prints their sizes.
+pub fn run(clean: Option<usize>) -> Result<Vec<Built>> {
+    let mut times: Vec<Vec<(Duration, Option<Duration>)>> = vec![Vec::new(); PROGRAMS.len()];
+    for _ in 0..clean.unwrap_or(1) {
+        for ((package, _), times) in PROGRAMS.iter().zip(&mut times) {
+            let target = target_dir(package, "");
+            if clean.is_some() && target.exists() {
+                std::fs::remove_dir_all(&target).map_err(|e| {
+                    Failure::new(format!("could not remove {}: {e}", target.display()))
+                })?;
+            }
+            eprintln!("xtask: cargo build --release -p {package} (xtask/size-check)");
+            let cpu = children_cpu();
+            let start = Instant::now();
+            build(package, &target, true)?;
+            let wall = start.elapsed();
+            let cpu = cpu.zip(children_cpu()).map(|(a, b)| b.saturating_sub(a));
+            times.push((wall, cpu));
         }
-        eprintln!("xtask: cargo build --release -p {package} (xtask/size-check)");
-        let start = Instant::now();
-        build(package, &target, true)?;
-        let build_time = start.elapsed();
-        let exe = target.join("release").join(package);
+    }
+    let mut built = Vec::new();
+    for ((package, library), mut times) in PROGRAMS.into_iter().zip(times) {
+        let exe = target_dir(package, "").join("release").join(package);
         check_program(&exe)?;
         let bytes = std::fs::metadata(&exe)
             .map_err(|e| Failure::new(format!("{}: {e}", exe.display())))?
             .len();
+        let build = clean.map(|_| {
+            times.sort_by_key(|t| t.0);
+            let wall = times.get(times.len() / 2).map_or(Duration::ZERO, |t| t.0);
+            let mut cpus: Option<Vec<Duration>> = times.iter().map(|t| t.1).collect();
+            let cpu = cpus.as_mut().and_then(|c| {
+                c.sort();
+                c.get(c.len() / 2).copied()
+            });
+            (wall, cpu)
+        });
         built.push(Built {
             library,
             bytes,
-            build: clean.then_some(build_time),
+            build,
         });
     }
-    print_table(&built);
+    print_table(&built, clean);
     Ok(built)
+}
+
+/// The CPU time (user + system) of this process's children that have ended, from
+/// `/proc/self/stat` (Linux; `None` elsewhere). Its ticks are assumed to be the usual 100 a
+/// second.
+fn children_cpu() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command's closing parenthesis; cutime and cstime are the 16th and
+    // 17th fields of the line, the 14th and 15th after it.
+    let rest = stat.get(stat.rfind(')')? + 1..)?;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok());
+    Some(Duration::from_millis(10 * (ticks(13)? + ticks(14)?)))
 }
 
 fn target_dir(package: &str, suffix: &str) -> PathBuf {
@@ -130,35 +181,50 @@ fn check_program(exe: &Path) -> Result {
     Ok(())
 }
 
-fn print_table(built: &[Built]) {
+fn print_table(built: &[Built], clean: Option<usize>) {
     println!();
     println!("== parse-only program: Url::parse(argv[1]) and its href (default release profile, strip = true) ==");
+    let runs = match clean {
+        Some(n) if n > 1 => format!(" (median of {n})"),
+        _ => String::new(),
+    };
     println!(
-        "{:<10} {:>12} {:>10} {:>14}",
-        "library", "bytes", "KiB", "clean build"
+        "{:<12} {:>10} {:>8} {:>14} {:>14}",
+        "library",
+        "bytes",
+        "KiB",
+        format!("clean build{}", if runs.is_empty() { "" } else { "*" }),
+        "CPU (user+sys)"
     );
+    let secs = |t: Option<Duration>| {
+        t.map_or_else(|| "-".to_owned(), |t| format!("{:.1} s", t.as_secs_f64()))
+    };
     for b in built {
-        let time = b
-            .build
-            .map_or_else(|| "-".to_owned(), |t| format!("{:.1} s", t.as_secs_f64()));
         println!(
-            "{:<10} {:>12} {:>10.1} {:>14}",
+            "{:<12} {:>10} {:>8.1} {:>14} {:>14}",
             b.library,
             b.bytes,
             b.bytes as f64 / 1024.0,
-            time
+            secs(b.build.map(|t| t.0)),
+            secs(b.build.and_then(|t| t.1))
         );
     }
-    if let [weburl, url] = built {
-        println!(
-            "weburl / url: {:.3} ({:+} bytes)",
-            weburl.bytes as f64 / url.bytes as f64,
-            i128::from(weburl.bytes) - i128::from(url.bytes)
-        );
+    if !runs.is_empty() {
+        println!("* wall time{runs}; the machine's other load moves it, the CPU time less");
+    }
+    if let Some((url, webs)) = built.split_last() {
+        for weburl in webs {
+            println!(
+                "{} / url: {:.3} ({:+} bytes)",
+                weburl.library,
+                weburl.bytes as f64 / url.bytes as f64,
+                i128::from(weburl.bytes) - i128::from(url.bytes)
+            );
+        }
     }
 }
 
-/// Builds both programs unstripped and prints, per crate, the bytes of their symbols.
+/// Builds the programs unstripped and prints, per crate, the bytes of their symbols.
 fn print_symbols() -> Result {
     let mut tables = Vec::new();
     for (package, library) in PROGRAMS {
@@ -172,17 +238,40 @@ fn print_symbols() -> Result {
     crates.sort();
     crates.dedup();
     let get = |i: usize, k: &String| tables.get(i).and_then(|(_, t)| t.get(k)).copied();
-    crates.sort_by_key(|k| std::cmp::Reverse(get(0, k).unwrap_or(0).max(get(1, k).unwrap_or(0))));
+    let largest = |k: &String| {
+        (0..tables.len())
+            .filter_map(|i| get(i, k))
+            .max()
+            .unwrap_or(0)
+    };
+    crates.sort_by_key(|k| std::cmp::Reverse(largest(k)));
     println!();
-    println!("== symbol bytes per crate (unstripped build, `nm --size-sort`; `(unnamed data)` is");
-    println!("   constant data the compiler emitted without a name, mostly Unicode tables) ==");
-    println!("{:<28} {:>10} {:>10}", "crate", "weburl", "url");
-    for k in crates.iter().take(30) {
-        let cell = |i| get(i, k).map_or_else(|| "-".to_owned(), |v| v.to_string());
-        println!("{:<28} {:>10} {:>10}", k, cell(0), cell(1));
+    println!("== symbol bytes per crate (unstripped build, `nm --size-sort`, a symbol's aliases");
+    println!("   counted once; `(unnamed data)` is constant data the compiler emitted without a");
+    println!("   name, mostly Unicode tables) ==");
+    let mut head = format!("{:<28}", "crate");
+    for (library, _) in &tables {
+        head.push_str(&format!(" {library:>12}"));
     }
-    let total = |i: usize| tables.get(i).map_or(0, |(_, t)| t.values().sum::<u64>());
-    println!("{:<28} {:>10} {:>10}", "total", total(0), total(1));
+    println!("{head}");
+    let row = |name: &str, cell: &dyn Fn(usize) -> String| {
+        let mut line = format!("{name:<28}");
+        for i in 0..tables.len() {
+            line.push_str(&format!(" {:>12}", cell(i)));
+        }
+        println!("{line}");
+    };
+    for k in crates.iter().take(30) {
+        row(k, &|i| {
+            get(i, k).map_or_else(|| "-".to_owned(), |v| v.to_string())
+        });
+    }
+    row("total", &|i| {
+        tables
+            .get(i)
+            .map_or(0, |(_, t)| t.values().sum::<u64>())
+            .to_string()
+    });
     Ok(())
 }
 
@@ -197,9 +286,10 @@ fn symbol_bytes(exe: &Path) -> Result<BTreeMap<String, u64>> {
         return Err(Failure::new(format!("nm failed on {}", exe.display())));
     }
     let mut table = BTreeMap::new();
+    let mut seen = std::collections::HashSet::new();
     for line in String::from_utf8_lossy(&out.stdout).lines() {
         let mut fields = line.splitn(4, ' ');
-        let (Some(_), Some(size), Some(_), Some(name)) =
+        let (Some(address), Some(size), Some(_), Some(name)) =
             (fields.next(), fields.next(), fields.next(), fields.next())
         else {
             continue;
@@ -207,6 +297,10 @@ fn symbol_bytes(exe: &Path) -> Result<BTreeMap<String, u64>> {
         let Ok(size) = u64::from_str_radix(size, 16) else {
             continue;
         };
+        // A local and a global name of one function are listed twice, at one address.
+        if !seen.insert(address.to_owned()) {
+            continue;
+        }
         *table.entry(crate_of(name)).or_insert(0) += size;
     }
     Ok(table)
