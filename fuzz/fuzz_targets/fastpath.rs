@@ -1,5 +1,5 @@
 //! Fast paths against the full state machine (the fast path's scan classifies bytes with SIMD
-//! on x86-64, AVX2, SSSE3 or SSE2 as the CPU has them: this compares it with the scalar state
+//! on x86-64, AVX2 or SSSE3 as the CPU has them: this compares it with the scalar state
 //! machine), and the fast path's classifiers with each other (`Url::takes_fast_path`, a test
 //! hook, scans the input with every classifier the CPU has and asserts they agree).
 //!

@@ -68,8 +68,9 @@
 //! The scheme is compared as one `u64` word. The host, path, query and fragment are then
 //! each checked a block of 16 or 32 bytes at a time, without a branch per byte: a
 //! [`Block`](weburl_bytes::Block) gives, for a byte class defined from the percent-encode sets, the mask of
-//! its bytes in (or not in) it, one bit per byte (on x86-64 AVX2, SSSE3 or SSE2, whichever
-//! the CPU has best, see [`weburl_bytes::block`]; else table lookups; an input of one to two blocks is one
+//! its bytes in (or not in) it, one bit per byte (on x86-64 AVX2 or SSSE3, whichever
+//! the CPU has best, see [`weburl_bytes::block`], and with neither no fast path at all, the
+//! state machine instead; on other targets table lookups; an input of one to two blocks is one
 //! window, a [`weburl_bytes::Pair`] of its first and last blocks). A
 //! component ends at the first byte of its mask of bytes that end it (found with
 //! `trailing_zeros`, see [`weburl_bytes::scan_blocks`]), and only then is that byte looked at, so
