@@ -3,7 +3,8 @@
 //! Copies the WPT data files named in `wpt-data/MANIFEST` into `wpt-data/` and checks each
 //! file's sha256 against the manifest. Two WPT directories feed it (see [`Suite`]): the URL
 //! Standard's `url/resources/` and, for files named `urlpattern*`, URLPattern's
-//! `urlpattern/resources/`. The source is `--from DIR` (every file in DIR), else the shared
+//! `urlpattern/resources/`. The source is `--from DIR` (a web-platform-tests checkout, each
+//! file from its suite's `resources/`; or any other directory, every file from DIR), else the shared
 //! copies beside the workspace (`../shared/wpt`, `../shared/urlpattern`) when they exist, else
 //! a download of `<suite>/resources/<file>` at the manifest's revision with `curl`.
 //!
@@ -76,6 +77,13 @@ const URLPATTERN_SUITE: Suite = Suite {
     wpt_dir: "urlpattern",
     shared: SHARED_URLPATTERN,
 };
+
+impl Suite {
+    /// Its data directory in a web-platform-tests checkout at `root`.
+    fn in_checkout(self, root: &Path) -> PathBuf {
+        root.join(self.wpt_dir).join("resources")
+    }
+}
 
 /// The suite of a data file: URLPattern's files are named `urlpattern*`.
 fn suite_of(file: &str) -> Suite {
@@ -275,6 +283,9 @@ fn is_date(rev: &str) -> bool {
 enum Source {
     /// `--from DIR`: every file from DIR.
     Dir(PathBuf),
+    /// `--from DIR` where DIR is a web-platform-tests checkout (it has `url/resources/`): each
+    /// file from its suite's `resources/`.
+    Checkout(PathBuf),
     /// The shared copies beside the workspace root: each file from its suite's directory.
     Shared(PathBuf),
     /// A download with curl from this address ([`DOWNLOAD_URL`], or [`DOWNLOAD_URL_ENV`]'s),
@@ -286,6 +297,7 @@ impl Source {
     fn describe(&self, revision: &str) -> String {
         match self {
             Source::Dir(dir) => dir.display().to_string(),
+            Source::Checkout(dir) => format!("the web-platform-tests checkout {}", dir.display()),
             Source::Shared(_) => format!("{SHARED_WPT} and {SHARED_URLPATTERN}"),
             Source::Download(_) => format!("web-platform-tests at {revision} (curl)"),
         }
@@ -295,6 +307,11 @@ impl Source {
     fn dirs(&self) -> Vec<PathBuf> {
         match self {
             Source::Dir(dir) => vec![dir.clone()],
+            Source::Checkout(dir) => [URL_SUITE, URLPATTERN_SUITE]
+                .iter()
+                .map(|s| s.in_checkout(dir))
+                .filter(|d| d.is_dir())
+                .collect(),
             Source::Shared(root) => [URL_SUITE, URLPATTERN_SUITE]
                 .iter()
                 .map(|s| root.join(s.shared))
@@ -308,6 +325,7 @@ impl Source {
     fn dir_for(&self, file: &str) -> Option<PathBuf> {
         match self {
             Source::Dir(dir) => Some(dir.clone()),
+            Source::Checkout(dir) => Some(suite_of(file).in_checkout(dir)),
             Source::Shared(root) => Some(root.join(suite_of(file).shared)),
             Source::Download(_) => None,
         }
@@ -318,7 +336,7 @@ impl Source {
     fn download(&self, rev: &str, file: &str, data_dir: &Path) -> Result<Vec<u8>> {
         let template = match self {
             Source::Download(template) => template.as_str(),
-            Source::Dir(_) | Source::Shared(_) => DOWNLOAD_URL,
+            Source::Dir(_) | Source::Checkout(_) | Source::Shared(_) => DOWNLOAD_URL,
         };
         download_from(template, rev, file, data_dir)
     }
@@ -331,6 +349,9 @@ fn choose_source(root: &Path, from: Option<&Path>) -> Result<Source> {
                 "--from {}: not a directory",
                 dir.display()
             )));
+        }
+        if URL_SUITE.in_checkout(dir).is_dir() {
+            return Ok(Source::Checkout(dir.to_path_buf()));
         }
         return Ok(Source::Dir(dir.to_path_buf()));
     }
@@ -738,6 +759,40 @@ mod tests {
     fn dates_are_not_downloadable_revisions() {
         assert!(is_date("2026-07-11"));
         assert!(!is_date("d1655f32e1b75a6f052a26647f1c108b7b4f689e"));
+    }
+
+    /// `--from` a web-platform-tests checkout: each file from its suite's `resources/`, the
+    /// manifest's checksums checked (the shared copies laid out as a checkout).
+    #[test]
+    fn from_a_checkout() {
+        let root = util::workspace_root();
+        let tmp = std::env::temp_dir().join(format!("weburl-wpt-checkout-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&tmp);
+        for suite in [URL_SUITE, URLPATTERN_SUITE] {
+            let dir = suite.in_checkout(&tmp);
+            std::fs::create_dir_all(&dir).unwrap();
+            for e in std::fs::read_dir(root.join(suite.shared)).unwrap() {
+                let e = e.unwrap();
+                std::fs::copy(e.path(), dir.join(e.file_name())).unwrap();
+            }
+        }
+        let source = choose_source(&root, Some(&tmp)).unwrap();
+        assert!(matches!(source, Source::Checkout(_)));
+        assert_eq!(
+            source.dir_for("urlpatterntestdata.json"),
+            Some(tmp.join("urlpattern/resources"))
+        );
+        let data = tmp.join("data");
+        std::fs::create_dir_all(&data).unwrap();
+        let manifest = Manifest::parse(include_str!("../../wpt-data/MANIFEST")).unwrap();
+        let result = verify_and_copy(&manifest, &source, &data);
+        let copied = std::fs::read_dir(&data).map(|d| d.count()).unwrap_or(0);
+        let _ = std::fs::remove_dir_all(&tmp);
+        result.unwrap();
+        assert_eq!(copied, manifest.entries.len());
+        // A flat directory is still read as one.
+        let flat = choose_source(&root, Some(&root.join(SHARED_WPT))).unwrap();
+        assert!(matches!(flat, Source::Dir(_)));
     }
 
     #[test]
