@@ -6,7 +6,9 @@
 //!
 //! 1. [`parse`] (or [`can_parse`]), inlined into the caller, hands the input to
 //!    [`fast::dispatch`], which runs the rest compiled for the CPU's best byte classifier
-//!    (unless validation errors are wanted); an input over 4 GiB is refused first, then
+//!    (unless validation errors are wanted; on an x86-64 CPU without SSSE3 it runs
+//!    `Fast::fallback`, the state machine from the start); an input over 4 GiB is refused
+//!    first, then
 //! 2. [`fast::scan`], one pass over the bytes, finds how much of the input is already in
 //!    serialized form: all of it, its scheme and authority, its scheme, or nothing.
 //!    (`can_parse` only looks at the scheme and authority, [`fast::can_parse_head`]: when
