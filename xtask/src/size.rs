@@ -101,20 +101,19 @@ pub fn run(clean: Option<usize>) -> Result<Vec<Built>> {
         }
     }
     let mut built = Vec::new();
-    for ((package, library), mut times) in PROGRAMS.into_iter().zip(times) {
+    for ((package, library), times) in PROGRAMS.into_iter().zip(times) {
         let exe = target_dir(package, "").join("release").join(package);
         check_program(&exe)?;
         let bytes = std::fs::metadata(&exe)
             .map_err(|e| Failure::new(format!("{}: {e}", exe.display())))?
             .len();
         let build = clean.map(|_| {
-            times.sort_by_key(|t| t.0);
-            let wall = times.get(times.len() / 2).map_or(Duration::ZERO, |t| t.0);
-            let mut cpus: Option<Vec<Duration>> = times.iter().map(|t| t.1).collect();
-            let cpu = cpus.as_mut().and_then(|c| {
-                c.sort();
-                c.get(c.len() / 2).copied()
-            });
+            let wall = median(times.iter().map(|t| t.0).collect()).unwrap_or_default();
+            let cpu = times
+                .iter()
+                .map(|t| t.1)
+                .collect::<Option<_>>()
+                .and_then(median);
             (wall, cpu)
         });
         built.push(Built {
@@ -125,6 +124,12 @@ pub fn run(clean: Option<usize>) -> Result<Vec<Built>> {
     }
     print_table(&built, clean);
     Ok(built)
+}
+
+/// The median of `values` (the upper one of an even count), `None` for none.
+fn median(mut values: Vec<Duration>) -> Option<Duration> {
+    values.sort();
+    values.get(values.len() / 2).copied()
 }
 
 /// The CPU time (user + system) of this process's children that have ended, from
