@@ -9,6 +9,11 @@
 //! [`ErrorSink`]: [`Url::set_with_errors`] with a [`Setter`]. The plain `set_*` methods pass
 //! `()`, which costs nothing. Every setter also refuses, leaving the URL unchanged, a result
 //! longer than the URL's [`max_length`](Url::max_length).
+//!
+//! The plain `set_*` methods (and [`Url::set`]) are `#[inline]` wrappers of the generic ones:
+//! a setter is then compiled only in the programs that call it, not into weburl-core for every
+//! program (a parse-only program builds about a fifth quicker; docs/performance.md, "Clean
+//! builds").
 
 use alloc::string::String;
 use core::fmt;
@@ -128,6 +133,7 @@ impl Url {
     /// Runs `setter` with `value`: the same as the `set_*` method it names (for
     /// [`Setter::Href`], a parse failure is [`SetterError::Invalid`] or
     /// [`SetterError::TooLong`]).
+    #[inline]
     pub fn set(&mut self, setter: Setter, value: &str) -> Result<(), SetterError> {
         self.set_with_errors(setter, value, ())
     }
@@ -205,6 +211,7 @@ impl Url {
     /// The [`href` setter](https://url.spec.whatwg.org/#dom-url-href): parses `value` and, if
     /// it parses, replaces this URL with the result (which keeps this URL's
     /// [`max_length`](Url::max_length)).
+    #[inline]
     pub fn set_href(&mut self, value: &str) -> Result<(), ParseError> {
         self.set_href_with(value, ())
     }
@@ -222,6 +229,7 @@ impl Url {
 
     /// The [`protocol` setter](https://url.spec.whatwg.org/#dom-url-protocol): the basic URL
     /// parser on the value followed by U+003A (:) with the scheme start state as state override.
+    #[inline]
     pub fn set_protocol(&mut self, value: &str) -> Result<(), SetterError> {
         self.set_protocol_with(value, ())
     }
@@ -319,11 +327,13 @@ impl Url {
     /// The [`host` setter](https://url.spec.whatwg.org/#dom-url-host). When the value's host
     /// is accepted but its port is not, the host is set and the error says why the port was
     /// not.
+    #[inline]
     pub fn set_host(&mut self, value: &str) -> Result<(), SetterError> {
         self.set_host_or_hostname(value, State::Host, ())
     }
 
     /// The [`hostname` setter](https://url.spec.whatwg.org/#dom-url-hostname).
+    #[inline]
     pub fn set_hostname(&mut self, value: &str) -> Result<(), SetterError> {
         self.set_host_or_hostname(value, State::Hostname, ())
     }
@@ -394,6 +404,7 @@ impl Url {
     }
 
     /// The [`port` setter](https://url.spec.whatwg.org/#dom-url-port).
+    #[inline]
     pub fn set_port(&mut self, value: &str) -> Result<(), SetterError> {
         self.set_port_with(value, ())
     }
@@ -415,6 +426,7 @@ impl Url {
     }
 
     /// The [`pathname` setter](https://url.spec.whatwg.org/#dom-url-pathname).
+    #[inline]
     pub fn set_pathname(&mut self, value: &str) -> Result<(), SetterError> {
         self.set_pathname_with(value, ())
     }
@@ -442,6 +454,7 @@ impl Url {
     }
 
     /// The [`search` setter](https://url.spec.whatwg.org/#dom-url-search).
+    #[inline]
     pub fn set_search(&mut self, value: &str) -> Result<(), SetterError> {
         self.set_search_with(value, ())
     }
@@ -487,6 +500,7 @@ impl Url {
     }
 
     /// The [`hash` setter](https://url.spec.whatwg.org/#dom-url-hash).
+    #[inline]
     pub fn set_hash(&mut self, value: &str) -> Result<(), SetterError> {
         self.set_hash_with(value, ())
     }

@@ -31,6 +31,18 @@ impl Url {
         from: Boundary,
         edit: impl FnOnce(&mut Offsets<usize>),
     ) -> Result<(), SetterError> {
+        // The generic part is only the offsets' edit: the checks and the edit of the text
+        // are compiled once, not once per setter.
+        let new_len = self.splice_len(&range, piece)?;
+        let mut offsets = self.offsets.widen();
+        offsets.shift_from(from, range.end, range.start + piece.len());
+        edit(&mut offsets);
+        self.splice_commit(range, piece, new_len, offsets)
+    }
+
+    /// The serialization's length after the splice, or why it cannot be made (too long, or a
+    /// range off char boundaries). Changes nothing.
+    fn splice_len(&self, range: &Range<usize>, piece: &str) -> Result<usize, SetterError> {
         let kept = self.serialization.len().saturating_sub(range.len());
         let new_len = kept.saturating_add(piece.len());
         let s = &self.serialization;
@@ -41,9 +53,17 @@ impl Url {
         {
             return Err(SetterError::TooLong);
         }
-        let mut offsets = self.offsets.widen();
-        offsets.shift_from(from, range.end, range.start + piece.len());
-        edit(&mut offsets);
+        Ok(new_len)
+    }
+
+    /// The splice's edit, once [`Url::splice_len`] has allowed it: the text, then the offsets.
+    fn splice_commit(
+        &mut self,
+        range: Range<usize>,
+        piece: &str,
+        new_len: usize,
+        offsets: Offsets<usize>,
+    ) -> Result<(), SetterError> {
         let len = u32::try_from(new_len).map_err(|_| SetterError::TooLong)?;
         let offsets = Offsets::narrow(offsets, len);
         // Growing past the capacity: to the length plus a little, not double (a reallocation

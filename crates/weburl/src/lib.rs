@@ -112,7 +112,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Features: `std` (default); `psl-list` (default), the compiled Public Suffix List, which
+//! Features: `std` (default); `compat` (default), the API beyond the URL Standard's, mostly
+//! for code moving from the `url` crate (docs/migrating-from-url.md): its helpers
+//! ([`Url::host_str`], [`Url::make_relative`], ...), the record-level editors
+//! ([`Url::path_segments_mut`], [`Url::query_pairs_mut`], ...), file paths and
+//! [`UrlBuilder`]; `psl-list` (default), the compiled Public Suffix List, which
 //! implies `psl`, the Public Suffix List algorithm with lists of the caller's ([`psl::List`]
 //! and the methods taking one; without `psl` weburl-psl is not built); `display` (default;
 //! implies `std`), URL
@@ -122,8 +126,9 @@
 //! `percent::percent_encode_after_encoding`, with `encoding_rs` re-exported as
 //! `percent::encoding_rs`. Without `encoding` those do not exist, every query is encoded
 //! from UTF-8 (the spec's default *encoding*, the `URL` class's), and encoding_rs's legacy
-//! encoders and their tables are not linked: a program that only parses URLs pays for the
-//! parser and the IDNA data alone (`cargo xtask size` measures one). The sub-crates are
+//! encoders and their tables are not linked: a program that only parses URLs (the `std`
+//! feature alone) pays for the parser and the IDNA data alone, in bytes and in build time
+//! (`cargo xtask size` measures one). The sub-crates are
 //! re-exported as [`percent`], [`form`], [`host`], [`psl`] and [`display`].
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
@@ -158,6 +163,8 @@ pub use weburl_core::{
 };
 // For code moving from the `url` crate (see docs/migrating-from-url.md): file paths,
 // record-level editors, slicing and the builder.
+pub use weburl_core::Position;
+#[cfg(feature = "compat")]
 pub use weburl_core::{
-    BuildError, FilePathError, PathSegmentsMut, PathStyle, Position, QueryPairsMut, UrlBuilder,
+    BuildError, FilePathError, PathSegmentsMut, PathStyle, QueryPairsMut, UrlBuilder,
 };

@@ -142,36 +142,51 @@ impl WithClassifier for CanParse<'_> {
         let CanParse { base } = self;
         match fast::can_parse_head(k, input.as_bytes()) {
             Ok(()) if rest_fits(0, input.len(), ParseConfig::default().max_len) => {
-                base.is_none_or(can_parse_base)
+                base.is_none_or(|b| can_parse_base(b, ()))
             }
             // Too long to be judged by its length: the state machine from the start (which
             // needs no more than the scan's verdict, so the compiler drops what the scan
             // records of the scheme and authority).
-            Ok(()) => can_parse_slow(input, base, fast::Scan::Rejected),
+            Ok(()) => can_parse_slow(input, base, fast::Scan::Rejected, ()),
             Err(scheme) => can_parse_slow(
                 input,
                 base,
                 scheme.map_or(fast::Scan::Rejected, fast::Scan::Scheme),
+                (),
             ),
         }
     }
     /// Without a classifier (an x86-64 CPU without SSSE3): the state machine from the start.
+    /// Inline, so that, like the rest of `can_parse`, it is compiled only where it is called.
+    #[inline]
     fn fallback(self, input: &str) -> bool {
-        can_parse_slow(input, self.base, fast::Scan::Rejected)
+        can_parse_slow(input, self.base, fast::Scan::Rejected, ())
     }
 }
 
 /// [`can_parse`] on a base, out of line (it is rarely given).
+///
+/// Generic over a sink it does not use (only `()` is passed), as [`can_parse_slow`] is over
+/// the one it does: a non-generic function would be compiled into weburl-core itself, and with
+/// it all of `can_parse`'s fast path, for every program, even one that never calls
+/// `can_parse` (the "pay for what you use" of issue 31: docs/performance.md, "Clean builds").
 #[inline(never)]
-fn can_parse_base(base: &str) -> bool {
+fn can_parse_base<S: ErrorSink>(base: &str, _: S) -> bool {
     can_parse(base, None)
 }
 
 /// [`can_parse`] on an input whose scheme and authority the fast path does not accept (or
 /// that is too long to be judged by its length alone): the state machine, taking over where
-/// the scan stopped. Out of line, so that the fast path stays small.
+/// the scan stopped. Out of line, so that the fast path stays small; generic over the sink
+/// (only `()` is passed) so that it is compiled only in programs that call `can_parse` (see
+/// [`can_parse_base`]).
 #[inline(never)]
-fn can_parse_slow(input: &str, base: Option<&str>, scan: fast::Scan) -> bool {
+fn can_parse_slow<S: ErrorSink>(
+    input: &str,
+    base: Option<&str>,
+    scan: fast::Scan,
+    sink: S,
+) -> bool {
     let base = match base.map(|b| parse(b, &ParseConfig::default(), ())) {
         Some(Ok(b)) => Some(b),
         Some(Err(_)) => return false,
@@ -181,7 +196,7 @@ fn can_parse_slow(input: &str, base: Option<&str>, scan: fast::Scan) -> bool {
         base: base.as_ref(),
         ..ParseConfig::default()
     };
-    run::<_, Scratch>(input, &config, (), scan).is_ok()
+    run::<_, Scratch>(input, &config, sink, scan).is_ok()
 }
 
 /// The [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser) without *url*

@@ -34,6 +34,7 @@ mod query;
 mod relative;
 pub(crate) mod scheme;
 
+#[cfg(feature = "compat")]
 pub(crate) use authority::push_u16;
 pub(crate) use path::{is_double_dot, is_single_dot};
 
