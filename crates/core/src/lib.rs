@@ -18,8 +18,8 @@
 //! `Url::make_relative`, `Url::parse_with_params`, `Url::socket_addrs`, ...), the record-level
 //! editors (`Url::set_query`, `Url::path_segments_mut`, `Url::query_pairs_mut`,
 //! `Url::set_scheme`, `Url::set_ip_host`, ...), file paths (`Url::from_file_path`,
-//! `Url::to_file_path`, `PathStyle`) and `UrlBuilder`. Without it a program that only parses
-//! builds about a quarter quicker.
+//! `Url::to_file_path`, `PathStyle`) and `UrlBuilder`. Without it this crate builds about a
+//! quarter quicker (docs/performance.md, "Clean builds").
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 // No `unsafe`: the byte classifiers' intrinsics and the per-CPU dispatch are in `weburl-bytes`.

@@ -12,8 +12,7 @@
 //!
 //! The plain `set_*` methods (and [`Url::set`]) are `#[inline]` wrappers of the generic ones:
 //! a setter is then compiled only in the programs that call it, not into weburl-core for every
-//! program (a parse-only program builds about a fifth quicker; docs/performance.md, "Clean
-//! builds").
+//! program (docs/performance.md, "Clean builds").
 
 use alloc::string::String;
 use core::fmt;
