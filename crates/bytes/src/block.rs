@@ -16,6 +16,8 @@
 //!   blocks. (Detected at run time with CPUID, or enabled for the whole build.) Where it has
 //!   neither, [`dispatch`] runs the computation's [`WithClassifier::fallback`].
 //! - [`Pair`] of any of these: an input of one to two blocks as one window (`pair`).
+//! - [`Short`](crate::Short) of one that can load a block padded with zeros (AVX2): an input
+//!   of a half to one block as one window (`short`).
 //!
 //! (Why each classifier: `docs/performance.md`.)
 //!
@@ -73,6 +75,14 @@ pub trait Classifier: Copy {
     type Block: Block;
     /// The block of the [`Block::LEN`] bytes of `b` from `at`, if it has as many.
     fn load(self, b: &[u8], at: usize) -> Option<Self::Block>;
+    /// The block of all of `b` and zeros after it, if `b` is shorter than a block and at
+    /// least half of one, and the classifier has a way to load it without copying (else
+    /// `None`, the default; see [`Short`](crate::Short)).
+    #[inline(always)]
+    fn load_padded(self, b: &[u8]) -> Option<Self::Block> {
+        let _ = b;
+        None
+    }
     /// Where the component that `step` checks, from `at` in `b`, stops ([`scan_blocks`],
     /// unless the classifier has its own way).
     #[inline(always)]
@@ -382,7 +392,12 @@ pub(crate) mod tests {
     impl WithClassifier for Classes {
         type Out = [Mask; 9];
         fn run<K: Classifier>(self, k: K, _: &str) -> [Mask; 9] {
-            k.load(&self.0, 0).map(classes).unwrap_or_default()
+            // The bits of the block's bytes: a `Short` block is padded with zeros, which are
+            // in no class (and not in the `_bad` ones' complements).
+            k.load(&self.0, 0)
+                .map(classes)
+                .unwrap_or_default()
+                .map(|m| m & ALL)
         }
     }
 

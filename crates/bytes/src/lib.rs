@@ -32,6 +32,7 @@ extern crate alloc;
 pub mod block;
 pub mod class;
 mod pair;
+mod short;
 pub mod swar;
 #[cfg(target_arch = "x86_64")]
 mod x86;
@@ -41,3 +42,4 @@ pub use block::{
     PortableBlock, Step, Window, WithClassifier,
 };
 pub use pair::{Pair, PairBlock};
+pub use short::Short;

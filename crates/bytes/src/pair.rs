@@ -77,12 +77,31 @@ impl<K: Classifier> Classifier for Pair<K> {
             None => scan_blocks(self.0, b, at, step),
         }
     }
+    /// The first block alone, then (if the component does not stop in it) the rest of the
+    /// whole input as one window: a component that most often ends in the first block (the
+    /// host) costs the classes of one block, not two.
     #[inline(always)]
     fn scan_from_one(self, b: &[u8], at: usize, step: &mut impl Step) -> usize {
-        match self.whole(b) {
-            Some(whole) => Self::in_whole(whole, b.len(), at, step),
-            None => scan_blocks_from_one(self.0, b, at, step),
+        let Some(whole) = self.whole(b) else {
+            return scan_blocks_from_one(self.0, b, at, step);
+        };
+        let n = <K::Block as Block>::LEN;
+        if at < n {
+            // `at` is less than `n`, at most 32.
+            #[allow(clippy::cast_possible_truncation)]
+            let stop = step.step(&Window {
+                block: whole.lo,
+                base: 0,
+                from: Mask::MAX << at as u32,
+                end: 0,
+            });
+            if stop != 0 {
+                return stop.trailing_zeros() as usize;
+            }
+            // The bytes the first block had are not looked at again.
+            return Self::in_whole(whole, b.len(), n, step);
         }
+        Self::in_whole(whole, b.len(), at, step)
     }
 }
 

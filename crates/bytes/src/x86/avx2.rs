@@ -19,8 +19,8 @@ const ALL: Mask = (1 << LEN) - 1;
 mod intrinsics {
     //! The AVX2 intrinsics the blocks use, each an `unsafe fn` compiled for AVX2: called
     //! only by the methods of an [`super::Avx2Block`], which exists only where the CPU has
-    //! AVX2 (see the parent module). None takes a pointer but [`load`] and [`table`], whose
-    //! references give them the bytes they read.
+    //! AVX2 (see the parent module). None takes a pointer but [`load`], [`lanes`] and [`table`],
+    //! whose references give them the bytes they read.
     use core::arch::x86_64 as arch;
     pub(super) use core::arch::x86_64::__m256i;
 
@@ -30,6 +30,19 @@ mod intrinsics {
     pub(super) unsafe fn load(bytes: &[u8; 32]) -> __m256i {
         // SAFETY: `bytes` has the 32 bytes read, and the load has no alignment requirement.
         unsafe { arch::_mm256_loadu_si256(bytes.as_ptr().cast()) }
+    }
+    /// `lo` in the low lane, and in the high lane the bytes of `hi` that `index` picks
+    /// (`_mm_shuffle_epi8`, a zero where an index has its high bit; `_mm256_set_m128i`).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn lanes(lo: &[u8; 16], hi: &[u8; 16], index: &[u8; 16]) -> __m256i {
+        // SAFETY: each reference has the 16 bytes read, and the loads have no alignment
+        // requirement.
+        unsafe {
+            let load = |b: &[u8; 16]| arch::_mm_loadu_si128(b.as_ptr().cast());
+            let high = arch::_mm_shuffle_epi8(load(hi), load(index));
+            arch::_mm256_set_m128i(high, load(lo))
+        }
     }
     /// A 16-byte table in both lanes (`_mm256_broadcastsi128_si256`).
     #[inline]
@@ -91,7 +104,9 @@ mod intrinsics {
     }
 }
 
-use self::intrinsics::{__m256i, and, bits, eq, gt, load, lookup, or, shift_down_4, splat, table};
+use self::intrinsics::{
+    __m256i, and, bits, eq, gt, lanes, load, lookup, or, shift_down_4, splat, table,
+};
 
 /// The AVX2 classifier: made only where the CPU has AVX2 (see the module documentation).
 #[derive(Clone, Copy)]
@@ -111,7 +126,29 @@ impl Classifier for Avx2 {
         // documentation).
         Some(Avx2Block(unsafe { load(bytes) }))
     }
+    /// An input of 16 to 31 bytes: its first sixteen bytes in the low lane, and the rest
+    /// taken from its last sixteen into the high lane, followed by zeros, by one byte shuffle
+    /// (two loads within the input, where a 32-byte load would read past its end).
+    #[inline(always)]
+    fn load_padded(self, b: &[u8]) -> Option<Avx2Block> {
+        // The last sixteen bytes start `s` bytes in, from 0 to 15. Byte `16 + j` of the
+        // input, for `j` below `s`, is byte `16 - s + j` of them: the shuffle's index `j` is
+        // `PADDED[16 - s + j]`, that number while it is below 16, else a zero.
+        let s = b.len().checked_sub(16).filter(|&s| s < 16)?;
+        let lo = b.first_chunk()?;
+        let hi = b.get(s..)?.first_chunk()?;
+        let index = PADDED.get(16 - s..)?.first_chunk()?;
+        // SAFETY: as in `load`.
+        Some(Avx2Block(unsafe { lanes(lo, hi, index) }))
+    }
 }
+
+/// The shuffle indexes of [`Avx2::load_padded`]: `0..16`, then sixteen with the high bit
+/// (which give zeros).
+const PADDED: [u8; 32] = [
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+];
 
 impl Avx2Block {
     /// The bytes without the class of `tables` (see `nibble_tables`).

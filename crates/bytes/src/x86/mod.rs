@@ -22,6 +22,7 @@ use self::avx2::Avx2;
 use crate::block::{Block, Classifier, Mask, WithClassifier, ALL, LEN};
 use crate::class::{FRAGMENT_TABLES, HOST_TABLES, PATH_TABLES, QUERY_TABLES};
 use crate::pair::Pair;
+use crate::short::Short;
 
 mod intrinsics {
     //! The intrinsics the 128-bit blocks use, each an `unsafe fn` compiled for the feature
@@ -310,13 +311,15 @@ unsafe fn xcr0() -> u64 {
 }
 
 /// `w` with the [`Avx2`] classifier if the input has two of its blocks (64 bytes), else as
-/// a [`Pair`] of them if it has one, else with [`Ssse3`] (windows of sixteen bytes rather
-/// than a padded copy), as a pair too if `w` takes pairs (see [`WithClassifier::PAIRS`]:
-/// then [`dispatch`] calls [`run_ssse3`] itself); compiled with AVX2 enabled, so
-/// that the intrinsics and everything around them are inlined into one function.
+/// a [`Pair`] of them if it has one, else as one padded block ([`Short`]) if it has half of
+/// one (16 bytes), else with [`Ssse3`] (windows of sixteen bytes rather than a padded copy),
+/// as a pair too if `w` takes pairs (see [`WithClassifier::PAIRS`]: then [`dispatch`] calls
+/// [`run_ssse3`] itself); compiled with AVX2 enabled, so that the intrinsics and everything
+/// around them are inlined into one function.
 ///
 /// Pairs: faster, though they take a few more instructions, because the CPU guesses fewer
-/// branches wrong (see `pair`; figures in `docs/performance.md`).
+/// branches wrong (see `pair`). A short input as one padded block: each class one compare
+/// or lookup instead of a pair's two (figures in `docs/performance.md`).
 #[target_feature(enable = "avx2,ssse3")]
 fn run_avx2<W: WithClassifier>(input: &str, w: W, wide: Avx2, narrow: Ssse3) -> W::Out {
     let len = input.len();
@@ -324,6 +327,8 @@ fn run_avx2<W: WithClassifier>(input: &str, w: W, wide: Avx2, narrow: Ssse3) -> 
         w.run(wide, input)
     } else if len >= 32 {
         w.run(Pair(wide), input)
+    } else if len >= LEN {
+        w.run(Short(wide), input)
     } else if W::PAIRS {
         // Not taken: `dispatch` calls `run_ssse3` itself for these. (Without this branch,
         // `Pair(wide)` would be compiled for them too, with the padded scan of inputs
@@ -335,7 +340,7 @@ fn run_avx2<W: WithClassifier>(input: &str, w: W, wide: Avx2, narrow: Ssse3) -> 
 }
 
 /// `w` with the [`Ssse3`] classifier, as a [`Pair`] if `w` takes pairs, compiled with SSSE3
-/// enabled: the SSSE3 level, and the AVX2 level's inputs of fewer than 32 bytes (one copy
+/// enabled: the SSSE3 level, and the AVX2 level's inputs of fewer than 16 bytes (one copy
 /// of `w` with SSSE3 pairs in a program, not two: 5 KB of a parse-only program;
 /// `docs/performance.md`).
 #[target_feature(enable = "ssse3")]
@@ -356,16 +361,17 @@ fn run_fallback<W: WithClassifier>(input: &str, w: W) -> W::Out {
     w.fallback(input)
 }
 
-/// Runs `w` on `input` with the best classifier the CPU has: [`Avx2`] (on inputs of 32
-/// bytes or more; as a [`Pair`] below 64, see `run_avx2`), [`Ssse3`] (as a [`Pair`] if `w`
-/// takes pairs: also the AVX2 level's shorter inputs), or, on a CPU with neither (the x86-64
+/// Runs `w` on `input` with the best classifier the CPU has: [`Avx2`] (on inputs of 16
+/// bytes or more; as a [`Pair`] from 32 to 63 and as one padded block, [`Short`], below 32;
+/// see `run_avx2`), [`Ssse3`] (as a [`Pair`] if `w` takes pairs: also the AVX2 level's
+/// shorter inputs), or, on a CPU with neither (the x86-64
 /// baseline, SSE2: Intel's before 2006, AMD's before 2011), `w`'s fallback.
 #[inline(always)]
 pub(crate) fn dispatch<W: WithClassifier>(input: &str, w: W) -> W::Out {
     match level() {
         // SAFETY: `run_avx2` needs AVX2 and SSSE3, which the CPU has (`level`), as the tokens
         // made here say.
-        Level::Avx2 if input.len() >= 32 || !W::PAIRS => unsafe {
+        Level::Avx2 if input.len() >= LEN || !W::PAIRS => unsafe {
             run_avx2(input, w, Avx2(()), Ssse3(()))
         },
         // Chosen here, not in `run_avx2`: called from there, `run_ssse3` would save and
@@ -379,7 +385,7 @@ pub(crate) fn dispatch<W: WithClassifier>(input: &str, w: W) -> W::Out {
 
 /// Runs `w` on `input` with each classifier of this module the CPU has, alone and as a
 /// [`Pair`] (the AVX2 one only on an input of a block's 32 bytes or more, as [`dispatch`]
-/// does), for the tests and the test hooks.
+/// does; on one of 16 to 31 bytes, as a [`Short`] block), for the tests and the test hooks.
 pub(crate) fn each<W: WithClassifier + Clone>(input: &str, w: &W) -> alloc::vec::Vec<W::Out> {
     let level = level();
     let mut out = alloc::vec::Vec::new();
@@ -390,6 +396,9 @@ pub(crate) fn each<W: WithClassifier + Clone>(input: &str, w: &W) -> alloc::vec:
     if level == Level::Avx2 && input.len() >= 32 {
         out.push(w.clone().run(Avx2(()), input));
         out.push(w.clone().run(Pair(Avx2(())), input));
+    }
+    if level == Level::Avx2 && (LEN..32).contains(&input.len()) {
+        out.push(w.clone().run(Short(Avx2(())), input));
     }
     out
 }
@@ -411,6 +420,41 @@ mod tests {
             lo.iter().zip(hi).map(|(l, h)| l | h << LEN).collect();
         let wide = Avx2(()).load(bytes, 0).map(classes).unwrap_or_default();
         assert_eq!(wide.as_slice(), expected.as_slice(), "{bytes:?}");
+    }
+
+    /// An input of 16 to 31 bytes as one padded AVX2 block ([`Short`]): the table's classes
+    /// of its bytes, and after them zeros (in no class, so in every `_bad` one), for every
+    /// length, every byte at every position.
+    #[test]
+    fn short_is_the_table() {
+        if level() != Level::Avx2 {
+            return;
+        }
+        for len in LEN..32 {
+            for c in 0..=255u8 {
+                for k in 0..len {
+                    let mut bytes = alloc::vec![b'a'; len];
+                    if let Some(x) = bytes.get_mut(k) {
+                        *x = c;
+                    }
+                    let Some(short) = Short(Avx2(())).load(&bytes, 0) else {
+                        panic!("{len}");
+                    };
+                    let mut expected = [0; 9];
+                    for (j, &byte) in bytes.iter().chain(&[0; 32]).take(32).enumerate() {
+                        let mut one = [0u8; LEN];
+                        one[0] = byte;
+                        let single = Portable.load(&one, 0).map(classes).unwrap_or_default();
+                        for (e, s) in expected.iter_mut().zip(single) {
+                            *e |= (s & 1) << j;
+                        }
+                    }
+                    assert_eq!(classes(short), expected, "{len} {k} {c}");
+                }
+            }
+        }
+        let short = |len| Short(Avx2(())).load(&[b'a'; 40][..len], 0).is_some();
+        assert!(!short(LEN - 1) && short(LEN) && short(31) && !short(32));
     }
 
     #[test]

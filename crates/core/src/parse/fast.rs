@@ -71,7 +71,8 @@
 //! its bytes in (or not in) it, one bit per byte (on x86-64 AVX2 or SSSE3, whichever
 //! the CPU has best, see [`weburl_bytes::block`], and with neither no fast path at all, the
 //! state machine instead; on other targets table lookups; an input of one to two blocks is one
-//! window, a [`weburl_bytes::Pair`] of its first and last blocks). A
+//! window, a [`weburl_bytes::Pair`] of its first and last blocks, and on AVX2 one of 16 to 31
+//! bytes one padded block, a [`weburl_bytes::Short`]). A
 //! component ends at the first byte of its mask of bytes that end it (found with
 //! `trailing_zeros`, see [`weburl_bytes::scan_blocks`]), and only then is that byte looked at, so
 //! each component costs one data-dependent branch, not one per byte, per label or per
