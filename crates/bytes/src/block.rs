@@ -258,6 +258,11 @@ impl<B> Window<B> {
 /// A component's check, window by window (a type rather than a closure, so that its code is
 /// always inlined: `scan_blocks` calls it in two places, and a closure called twice was
 /// compiled out of line; see `docs/performance.md`).
+///
+/// One scan may give a step windows of two block types, one after the other (a
+/// [`Pair`]'s `scan_from_one`: its first block, then the whole input), so what a step carries
+/// from one window to the next is about bytes (an offset, a flag), not bit positions of the
+/// previous window's block.
 pub trait Step {
     /// The stops of the component in `w` (a mask of [`Window::stops`]), noting what else the
     /// check looks for.

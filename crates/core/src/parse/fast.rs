@@ -395,6 +395,7 @@ fn path<K: Classifier>(k: K, b: &[u8], at: usize, file: bool) -> Option<PathEnd>
 /// segment starts).
 struct PathStep {
     dot_starts: Mask,
+    /// 1 if the previous window's last byte is `/`, else 0.
     slash_before: Mask,
 }
 
@@ -407,8 +408,8 @@ impl Step for PathStep {
         // before its first new one is in it.)
         let c = w.block;
         let slash = c.slash();
-        self.dot_starts |= c.dot() & ((slash << 1) | (self.slash_before >> (B::LEN - 1))) & w.from;
-        self.slash_before = slash;
+        self.dot_starts |= c.dot() & ((slash << 1) | self.slash_before) & w.from;
+        self.slash_before = slash >> (B::LEN - 1);
         w.stops(c.path_bad())
     }
 }
