@@ -22,10 +22,9 @@ use weburl_bytes::{Block, Classifier, Mask, Step, Window, WithClassifier};
 const MAX: usize = 72;
 
 /// Every class of a block, in the order of `expected`.
-fn classes<B: Block>(b: B) -> [Mask; 9] {
+fn classes<B: Block>(b: B) -> [Mask; 8] {
     [
         b.host_bad(),
-        b.upper(),
         b.dash(),
         b.period(),
         b.path_bad(),
@@ -37,12 +36,11 @@ fn classes<B: Block>(b: B) -> [Mask; 9] {
 }
 
 /// The table's answer for `byte`, class by class (as `classes`).
-fn expected(byte: u8) -> [bool; 9] {
+fn expected(byte: u8) -> [bool; 8] {
     let c = CLASS[usize::from(byte)];
     let class = |bit: u8| c & bit != 0;
     [
         !class(HOST_OK),
-        byte.is_ascii_uppercase(),
         byte == b'-',
         byte == b'.',
         !class(PATH_OK),
@@ -75,7 +73,7 @@ impl Step for Bad {
 struct Check<'a> {
     bytes: &'a [u8],
     /// For each class (as `classes`), the table's mask of the bytes (bit `i` for byte `i`).
-    table: &'a [u128; 9],
+    table: &'a [u128; 8],
 }
 
 impl WithClassifier for Check<'_> {
@@ -109,7 +107,7 @@ impl WithClassifier for Check<'_> {
             }
         }
         let mut stops = Vec::new();
-        for (i, class) in [0, 4, 7, 8].into_iter().enumerate() {
+        for (i, class) in [0, 3, 6, 7].into_iter().enumerate() {
             for at in 0..=b.len() {
                 let from = (self.table[class] & ((1u128 << b.len()) - 1)) >> at;
                 let want = if from == 0 {
@@ -137,7 +135,7 @@ fuzz_target!(|data: &[u8]| {
     let mut buffer = vec![0u8; align + bytes.len()];
     buffer[align..].copy_from_slice(bytes);
     let bytes = &buffer[align..];
-    let mut table = [0u128; 9];
+    let mut table = [0u128; 8];
     for (i, &byte) in bytes.iter().enumerate() {
         for (class, yes) in expected(byte).into_iter().enumerate() {
             table[class] |= u128::from(yes) << i;

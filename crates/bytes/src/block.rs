@@ -25,7 +25,7 @@
 
 #[cfg(doc)]
 use crate::class::nibble_tables;
-use crate::class::{CLASS, DASH, DOT, FRAGMENT_OK, HOST_OK, PATH_OK, QUERY_OK, SLASH, UPPER};
+use crate::class::{CLASS, DASH, DOT, FRAGMENT_OK, HOST_OK, PATH_OK, QUERY_OK, SLASH};
 use crate::pair::Pair;
 #[cfg(target_arch = "x86_64")]
 use crate::x86;
@@ -49,8 +49,6 @@ pub trait Block: Copy {
     const LEN: usize;
     /// Not a byte of a host the fast path copies: not an ASCII alphanumeric, `-`, `.` or `_`.
     fn host_bad(self) -> Mask;
-    /// An ASCII upper alpha (a host's is lowercased).
-    fn upper(self) -> Mask;
     /// `-` (a label starting with `xn--` has `--`).
     fn dash(self) -> Mask;
     /// `.` (a host's last label starts after its last one).
@@ -184,10 +182,6 @@ impl Block for PortableBlock {
     #[inline(always)]
     fn host_bad(self) -> Mask {
         !self.with(HOST_OK) & ALL
-    }
-    #[inline(always)]
-    fn upper(self) -> Mask {
-        self.with(UPPER)
     }
     #[inline(always)]
     fn dash(self) -> Mask {
@@ -375,10 +369,9 @@ pub(crate) mod tests {
     use super::*;
 
     /// Every class of a block.
-    pub(crate) fn classes<B: Block>(b: B) -> [Mask; 9] {
+    pub(crate) fn classes<B: Block>(b: B) -> [Mask; 8] {
         [
             b.host_bad(),
-            b.upper(),
             b.dash(),
             b.period(),
             b.path_bad(),
@@ -395,8 +388,8 @@ pub(crate) mod tests {
     struct Classes([u8; LEN]);
 
     impl WithClassifier for Classes {
-        type Out = [Mask; 9];
-        fn run<K: Classifier>(self, k: K, _: &str) -> [Mask; 9] {
+        type Out = [Mask; 8];
+        fn run<K: Classifier>(self, k: K, _: &str) -> [Mask; 8] {
             // The bits of the block's bytes: a `Short` block is padded with zeros, which are
             // in no class (and not in the `_bad` ones' complements).
             k.load(&self.0, 0)
@@ -430,10 +423,10 @@ pub(crate) mod tests {
         }
         // The table's own classes, spot-checked.
         let at = |ks: &[u32]| ks.iter().fold(0, |m: Mask, k| m | (1 << k));
-        let [host, upper, dash, period, path, slash, dot, query, fragment] =
+        let [host, dash, period, path, slash, dot, query, fragment] =
             Classes(*b"aZ-._/%?#\"<`'{\\\x7f").run(Portable, "");
-        assert_eq!(host, !at(&[0, 1, 2, 3, 4]) & ALL);
-        assert_eq!(upper, at(&[1]));
+        // `Z`: an upper-case letter is not a byte of a host the fast path copies.
+        assert_eq!(host, !at(&[0, 2, 3, 4]) & ALL);
         assert_eq!(dash, at(&[2]));
         assert_eq!(slash, at(&[5]));
         assert_eq!(dot, at(&[3, 6]));

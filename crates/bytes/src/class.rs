@@ -23,25 +23,25 @@ pub const PATH: u128 = QUERY | 1 << b'?' | 1 << b'^' | 1 << b'`' | 1 << b'{' | 1
 
 // The classes of the bytes, one bit each, for the table ([`CLASS`]).
 
-/// A byte of a host: an ASCII alphanumeric, `-`, `.` or `_`.
+/// A byte of a host the fast path copies as it is: an ASCII lower alpha, an ASCII digit, `-`,
+/// `.` or `_`. (Not an ASCII upper alpha, which the host parser lowercases: a host with one is
+/// left to the state machine.)
 pub const HOST_OK: u8 = 1;
-/// An ASCII upper alpha (a host's is lowercased).
-pub const UPPER: u8 = 2;
 /// `-` (a label starting with `xn--` has `--`).
-pub const DASH: u8 = 4;
+pub const DASH: u8 = 2;
 /// A byte that may appear in a path segment unchanged (not in the path percent-encode set,
 /// nor `\`, which a special URL treats as `/`), or the `/` between two segments. Not `?`
 /// and `#`, which end the path.
-pub const PATH_OK: u8 = 8;
+pub const PATH_OK: u8 = 4;
 /// `/`.
-pub const SLASH: u8 = 16;
+pub const SLASH: u8 = 8;
 /// `.` or `%`: the first byte of a single-dot or double-dot segment.
-pub const DOT: u8 = 32;
+pub const DOT: u8 = 16;
 /// A byte the query state copies unchanged for a special URL (not in the special-query
 /// percent-encode set). Not `#`, which ends the query.
-pub const QUERY_OK: u8 = 64;
+pub const QUERY_OK: u8 = 32;
 /// A byte the fragment state copies unchanged (not in the fragment percent-encode set).
-pub const FRAGMENT_OK: u8 = 128;
+pub const FRAGMENT_OK: u8 = 64;
 
 /// Whether `b` is printable ASCII and not in `set`.
 const fn copied(set: u128, b: u8) -> bool {
@@ -58,11 +58,8 @@ pub static CLASS: [u8; 256] = {
     while i < 256 {
         let b = i as u8;
         let mut c = 0;
-        if b.is_ascii_alphanumeric() || b == b'-' || b == b'.' || b == b'_' {
+        if b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.' || b == b'_' {
             c |= HOST_OK;
-        }
-        if b.is_ascii_uppercase() {
-            c |= UPPER;
         }
         if b == b'-' {
             c |= DASH;

@@ -76,12 +76,6 @@ mod intrinsics {
     pub(super) unsafe fn eq(a: __m256i, b: __m256i) -> __m256i {
         arch::_mm256_cmpeq_epi8(a, b)
     }
-    /// `_mm256_cmpgt_epi8`: the bytes of `a` greater than those of `b`, signed.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn gt(a: __m256i, b: __m256i) -> __m256i {
-        arch::_mm256_cmpgt_epi8(a, b)
-    }
     /// `_mm256_srli_epi16::<4>`: each 16-bit lane shifted down by four bits.
     #[inline]
     #[target_feature(enable = "avx2")]
@@ -105,15 +99,14 @@ mod intrinsics {
 }
 
 use self::intrinsics::{
-    __m256i, and, bits, eq, gt, lanes, load, lookup, or, shift_down_4, splat, table,
+    __m256i, and, bits, eq, lanes, load, lookup, or, shift_down_4, splat, table,
 };
 
 /// The AVX2 classifier: made only where the CPU has AVX2 (see the module documentation).
 #[derive(Clone, Copy)]
 pub(crate) struct Avx2(pub(super) ());
 
-/// A block of the AVX2 classifier: 32 bytes in an AVX2 register. The byte compares are
-/// signed, as in the SSSE3 block: a byte from 0x80 up is in none of the classes.
+/// A block of the AVX2 classifier: 32 bytes in an AVX2 register.
 #[derive(Clone, Copy)]
 pub(crate) struct Avx2Block(__m256i);
 

@@ -138,7 +138,7 @@ fn write_scheme<S: ErrorSink>(parser: &mut Parser<'_, '_, S>, end: usize, lowerc
 
 /// Writes the scheme and authority of `prefix`, which are `text[..prefix.path_start]`, into
 /// the empty `url` as the state machine would (see [`Resume::PathStart`]): the same bytes,
-/// the scheme and host lowercased.
+/// the scheme lowercased.
 fn write_head(prefix: &Prefix, text: &str, url: &mut UrlBuf) {
     url.out
         .push_str(text.get(..prefix.path_start).unwrap_or_default());
@@ -146,12 +146,15 @@ fn write_head(prefix: &Prefix, text: &str, url: &mut UrlBuf) {
     url.offsets = head_offsets(prefix);
 }
 
-/// Lowercases the scheme and host of `prefix` at the start of `out`, if they have upper-case
-/// letters: the scheme state's "append c, lowercased, to buffer" and the host parser's
-/// domain to ASCII on an ASCII domain (see the `fast` module).
+/// Lowercases the scheme of `prefix` at the start of `out`, if it has upper-case letters: the
+/// scheme state's "append c, lowercased, to buffer". (A host the fast path accepts has none:
+/// the host parser's domain to ASCII, which lowercases an ASCII domain, leaves it as it is;
+/// see the `fast` module.)
 #[inline]
 fn lowercase_head(prefix: &Prefix, out: &mut str) {
     if prefix.lowercase {
+        // Up to the host's end, which changes nothing more and leaves one offset fewer live
+        // in the fast path (callgrind: 2 to 8 instructions per URL fewer than the scheme's).
         if let Some(s) = out.get_mut(..prefix.host_end) {
             s.make_ascii_lowercase();
         }
@@ -176,7 +179,7 @@ fn head_offsets(prefix: &Prefix) -> Offsets<usize> {
 }
 
 /// The URL of an `input` the scan accepted whole, with its `layout`: the input with the
-/// scheme and host lowercased (as [`write_head`] writes them) and `/` inserted for an empty
+/// scheme lowercased (as [`write_head`] writes it) and `/` inserted for an empty
 /// path (see the `fast` module), in a buffer of that exact size; `None` if that is longer
 /// than `max_len`. The [`Url`] is made here directly, with `u32` offsets (the state machine's
 /// `UrlBuf::into_url` narrows `usize` ones), and checked in debug builds as that does.
