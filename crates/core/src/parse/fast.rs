@@ -28,19 +28,19 @@
 //!   *special authority ignore slashes* state) and *special authority ignore slashes*
 //!   states, or the *file* and *file slash* states, without output; a base therefore makes no
 //!   difference;
-//! - the host made of ASCII lower alphas, ASCII digits, `-`, `_` and `.` only (no `@`, so the *authority
-//!   state* sees no credentials; no `[`, so no IPv6; no `%`, so the host parser's
+//! - the host made of ASCII lower alphas, ASCII digits, `-`, `_` and `.` only (no `@`, so the
+//!   *authority state* sees no credentials; no `[`, so no IPv6; no `%`, so the host parser's
 //!   percent-decoding is the identity); not empty for the non-file schemes (the host state's
 //!   "if url is special and buffer is the empty string, host-missing validation error, return
-//!   failure"); for `file`, not an ASCII case-insensitive `localhost` (which the *file host
-//!   state* turns into the empty host). The host parser's *domain to ASCII* on an ASCII domain
-//!   with *beStrict* false is ASCII lowercasing it, which leaves such a host as it is (a host
-//!   with ASCII upper alphas is left to the state machine: they are rare, under 0.2% of the
-//!   corpora's URLs, and looking for them cost every other URL about 6 instructions); no label starts with
-//!   `xn--` (so no Punycode is involved at all); none of these code points is a forbidden
-//!   domain code point; and the last label starts with a non-digit and the host does not end
-//!   with `.`, so the *ends in a number checker* returns false (an IPv4 number is ASCII
-//!   digits, possibly after `0x`) and the host is a domain. Or else the host is an IPv4
+//!   failure"); for `file`, not `localhost` (which the *file host state* turns into the empty
+//!   host). The host parser's *domain to ASCII* on an ASCII domain with *beStrict* false is
+//!   ASCII lowercasing it, which leaves such a host as it is (a host with ASCII upper alphas
+//!   is left to the state machine: they are rare, and looking for them cost every other URL
+//!   a few instructions; `docs/performance.md`); no label starts with `xn--` (so no Punycode
+//!   is involved at all); none of these code points is a forbidden domain code point; and the
+//!   last label starts with a non-digit and the host does not end with `.`, so the *ends in a
+//!   number checker* returns false (an IPv4 number is ASCII digits, possibly after `0x`) and
+//!   the host is a domain. Or else the host is an IPv4
 //!   address as the IPv4 serializer writes it (four decimal numbers from 0 to 255, no
 //!   leading zeros): it ends in a number, the *IPv4 parser* reads it without a validation
 //!   error, and its serialization is the host as it was (see [`is_serialized_ipv4`]);
@@ -169,7 +169,9 @@ fn scheme(b: &[u8]) -> Option<SchemeMatch> {
     })
 }
 
-/// Whether a label of the host `host` starts with an ASCII case-insensitive `xn--`.
+/// Whether a label of the host `host` starts with an ASCII case-insensitive `xn--` (its
+/// letters are lower-case, see [`host_run`]; the compare by case measured no cheaper: the
+/// cold path's code moves the hot path's, callgrind +2 to +3 instructions per URL).
 // Cold (rare, and out of line): the scan's vector registers are then saved around the call
 // only where it is made, not on the way past it (callgrind, kasztp: 8 instructions per URL).
 #[cold]
