@@ -7,9 +7,11 @@
 //!
 //! Most users want the `weburl` crate, which re-exports this one.
 //!
-//! Features: `std`, `compat` and `psl-list` (default; `psl-list` implies `psl`, the Public
-//! Suffix List methods with a list of the caller's, `Url::registrable_domain_in` and the
-//! like), `serde`, and `encoding` (off by default): legacy query encodings,
+//! Features: `std`, `compat`, `form` and `psl-list` (default; `psl-list` implies `psl`, the
+//! Public Suffix List methods with a list of the caller's, `Url::registrable_domain_in` and
+//! the like; `form` is `SearchParams` and `Url::search_params`, the spec's `searchParams`,
+//! from weburl-form, which is not built without it; `compat` and `encoding` imply it),
+//! `serde`, and `encoding` (off by default): legacy query encodings,
 //! `ParseOptions::encoding` with an `encoding_rs` encoding. Without it every query is encoded
 //! from UTF-8, the spec's default, and encoding_rs is not linked.
 //!
@@ -46,6 +48,7 @@ mod parse;
 mod parser;
 mod position;
 mod scheme;
+#[cfg(feature = "form")]
 mod search;
 #[cfg(feature = "serde")]
 mod serde_impl;
@@ -71,5 +74,6 @@ pub use position::Position;
 pub use scheme::SchemeType;
 pub use setters::Setter;
 pub use url::Url;
+#[cfg(feature = "form")]
 pub use weburl_form::SearchParams;
 pub use weburl_host::{Host, HostKind};

@@ -477,6 +477,7 @@ impl Url {
     }
 
     /// Sets the query to `query` as it is (already encoded), or null.
+    #[cfg(feature = "form")]
     pub(crate) fn set_query_raw(&mut self, query: Option<&str>) -> Result<(), SetterError> {
         match query {
             Some(q) => {

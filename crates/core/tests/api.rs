@@ -3,9 +3,10 @@
 use std::collections::{BTreeSet, HashSet};
 use std::str::FromStr;
 
+#[cfg(feature = "form")]
+use weburl_core::SearchParams;
 use weburl_core::{
-    HostKind, Origin, ParseErrorKind, SearchParams, SetterError, Url, ValidationError,
-    ValidationErrorKind,
+    HostKind, Origin, ParseErrorKind, SetterError, Url, ValidationError, ValidationErrorKind,
 };
 
 #[test]
@@ -211,6 +212,7 @@ fn setters_say_why() {
     assert!(!SetterError::OpaquePath.to_string().is_empty());
 }
 
+#[cfg(feature = "form")]
 #[test]
 fn search_params() {
     let mut url = Url::parse("https://example.com/?a=1&b=2#f").unwrap();
@@ -295,6 +297,7 @@ fn never_panics_on_odd_inputs() {
         let _ = Url::parse_with_base(input, &base);
         if let Ok(url) = Url::parse_with_base(input, &base) {
             let _ = url.origin();
+            #[cfg(feature = "form")]
             let _ = url.search_params();
             let _ = url.host_parsed();
         }

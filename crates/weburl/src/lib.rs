@@ -120,7 +120,9 @@
 //! implies `psl`, the Public Suffix List algorithm with lists of the caller's ([`psl::List`]
 //! and the methods taking one; without `psl` weburl-psl is not built); `display` (default;
 //! implies `std`), URL
-//! rendering; `serde`, which (de)serializes a [`Url`] as its href string; `encoding` (off by
+//! rendering; `form` (default), `application/x-www-form-urlencoded` and the spec's
+//! `URLSearchParams` ([`form`], [`SearchParams`], [`Url::search_params`]; `compat` and
+//! `encoding` imply it); `serde`, which (de)serializes a [`Url`] as its href string; `encoding` (off by
 //! default), legacy query encodings through `encoding_rs`: `ParseOptions::encoding`,
 //! `form::serialize_with_encoding`, `SearchParams::to_string_with_encoding` and
 //! `percent::percent_encode_after_encoding`, with `encoding_rs` re-exported as
@@ -144,6 +146,7 @@ struct ReadmeDoctests;
 #[doc = include_str!("../../../docs/migrating-from-url.md")]
 struct MigrationGuideDoctests;
 
+#[cfg(feature = "form")]
 pub use weburl_form as form;
 pub use weburl_host as host;
 pub use weburl_percent as percent;
@@ -156,9 +159,11 @@ pub use weburl_display as display;
 #[cfg(feature = "display")]
 pub use weburl_display::UrlDisplay;
 
+#[cfg(feature = "form")]
+pub use weburl_core::SearchParams;
 pub use weburl_core::{
     ErrorSink, Host, HostKind, OpaqueOrigin, Origin, ParseError, ParseErrorKind, ParseOptions,
-    ParseOptionsWithErrors, SchemeType, SearchParams, Setter, SetterError, Url, ValidationError,
+    ParseOptionsWithErrors, SchemeType, Setter, SetterError, Url, ValidationError,
     ValidationErrorKind,
 };
 // For code moving from the `url` crate (see docs/migrating-from-url.md): file paths,
