@@ -8,6 +8,7 @@
 mod bench;
 mod capi;
 mod capi_bench;
+mod compile_work;
 mod duckdb;
 mod fuzz;
 mod miri;
@@ -62,12 +63,13 @@ commands:
                     it from Chromium's top_domains/domains.list at commit REV
   miri              Miri over weburl-bytes' safe API (part of `test`; skipped without it)
   scaling           time adversarial inputs at growing sizes; fail on super-linear growth
-  size [--clean] [--runs N] [--symbols] [--check]
+  size [--clean] [--runs N] [--symbols] [--check] [--compile-work]
                     size of a program that parses a URL and prints its href, with weburl
                     (default features; `std` alone) and with url (xtask/size-check; also
                     printed by `bench`): --clean times clean builds (--runs N: medians of
                     N), --symbols lists bytes per crate, --check fails when a weburl one
-                    is larger
+                    is larger, --compile-work counts rustc's instructions (cachegrind) for
+                    the crates the `std` program and url's do not share
   node-data         rerun Node.js (when on PATH) for the file-path test data it answers
   reference-diff [--sample N] [--show N] [--mutations N] [--setter-sequences N]
                     install jsdom's whatwg-url with npm into target/reference and list every

@@ -1,4 +1,4 @@
-//! `cargo xtask size [--clean] [--runs N] [--symbols] [--check]`: the size of a program that
+//! `cargo xtask size [--clean] [--runs N] [--symbols] [--check] [--compile-work]`: the size of a program that
 //! only parses a URL and prints its href, with weburl (its default features, and its `std`
 //! feature alone, as a program that only parses would depend on it) and with the `url` crate,
 //! built as a downstream user builds it: Cargo's default release profile with `strip = true`
@@ -13,6 +13,9 @@
 //! - `--symbols` also builds them unstripped and lists, per crate, the bytes of their symbols
 //!   (`nm --size-sort`): what the remaining bytes are.
 //! - `--check` fails when a weburl program is larger than the `url` one.
+//! - `--compile-work` also counts the compiler's instructions for the crates that differ
+//!   between the `std` program and the `url` one (`crate::compile_work`): a figure of the
+//!   build's work that does not move with the machine's load.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -41,11 +44,13 @@ pub struct Built {
 }
 
 pub fn main(args: &[String]) -> Result {
-    const USAGE: &str = "cargo xtask size [--clean] [--runs N] [--symbols] [--check]";
+    const USAGE: &str =
+        "cargo xtask size [--clean] [--runs N] [--symbols] [--check] [--compile-work]";
     let mut clean = false;
     let mut runs = 1;
     let mut symbols = false;
     let mut check = false;
+    let mut compile_work = false;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
@@ -59,12 +64,16 @@ pub fn main(args: &[String]) -> Result {
             }
             "--symbols" => symbols = true,
             "--check" => check = true,
+            "--compile-work" => compile_work = true,
             other => return Err(Failure::new(format!("unknown option `{other}` ({USAGE})"))),
         }
     }
     let built = run(clean.then_some(runs))?;
     if symbols {
         print_symbols()?;
+    }
+    if compile_work {
+        crate::compile_work::run()?;
     }
     if let Some((url, webs)) = built.split_last() {
         for weburl in webs {
