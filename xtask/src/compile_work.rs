@@ -12,13 +12,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use crate::{util, Failure, Result};
+use crate::{size, util, Failure, Result};
 
-/// The two programs compared: package, and the name of the program's own crate.
-const PROGRAMS: [(&str, &str); 2] = [
-    ("size-check-weburl-std", "weburl std"),
-    ("size-check-url", "url"),
-];
+/// The two programs compared (package, and what the tables call it): `cargo xtask size`'s
+/// `std` one and its `url` one.
+const PROGRAMS: [(&str, &str); 2] = [size::PROGRAMS[1], size::PROGRAMS[2]];
 
 /// The wrapper: rustc under cachegrind when `--crate-name` is one of `$WEBURL_CG_CRATES`
 /// (space-separated), its output in `$WEBURL_CG_DIR/NAME.PID`.

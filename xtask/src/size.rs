@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use crate::{util, Failure, Result};
 
 /// The programs: package name and what the table calls it. The `url` one is last.
-const PROGRAMS: [(&str, &str); 3] = [
+pub(crate) const PROGRAMS: [(&str, &str); 3] = [
     ("size-check-weburl", "weburl"),
     ("size-check-weburl-std", "weburl std"),
     ("size-check-url", "url"),
