@@ -51,7 +51,7 @@ pub fn run() -> Result {
     }
     let root = util::workspace_root();
     let work = root.join("target/size-check/compile-work");
-    remove(&work)?;
+    size::remove_dir(&work)?;
     std::fs::create_dir_all(&work).map_err(|e| Failure::new(format!("{}: {e}", work.display())))?;
     let wrapper = work.join("rustc-cachegrind.sh");
     std::fs::write(&wrapper, WRAPPER)
@@ -79,22 +79,14 @@ pub fn run() -> Result {
             "xtask: cargo build --release -p {package} (xtask/size-check), rustc under cachegrind for {}",
             own.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
         );
-        let mut cmd = util::cargo();
-        cmd.current_dir(root.join("xtask/size-check"))
-            .args(["build", "--release", "--locked", "--quiet", "-p", package])
-            .arg("--target-dir")
-            .arg(&target)
-            .env("CARGO_PROFILE_RELEASE_STRIP", "true")
-            .env("RUSTC_WRAPPER", &wrapper)
+        let mut cmd = size::build_command(package, &target, true);
+        cmd.env("RUSTC_WRAPPER", &wrapper)
             .env(
                 "WEBURL_CG_CRATES",
                 own.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" "),
             )
             .env("WEBURL_CG_DIR", &out)
-            .env_remove("RUSTC_WORKSPACE_WRAPPER")
-            .env_remove("RUSTFLAGS")
-            .env_remove("CARGO_ENCODED_RUSTFLAGS")
-            .env_remove("CARGO_BUILD_RUSTFLAGS");
+            .env_remove("RUSTC_WORKSPACE_WRAPPER");
         util::run_streaming(
             &mut cmd,
             &format!("cargo build -p {package} under cachegrind"),
@@ -180,14 +172,6 @@ fn read_counts(dir: &Path) -> Result<BTreeMap<String, u64>> {
         *counts.entry(name).or_insert(0) += ir;
     }
     Ok(counts)
-}
-
-fn remove(dir: &Path) -> Result {
-    if dir.exists() {
-        std::fs::remove_dir_all(dir)
-            .map_err(|e| Failure::new(format!("could not remove {}: {e}", dir.display())))?;
-    }
-    Ok(())
 }
 
 #[cfg(unix)]

@@ -1,5 +1,5 @@
-//! `cargo xtask size [--clean] [--runs N] [--symbols] [--check] [--compile-work]`: the size of a program that
-//! only parses a URL and prints its href, with weburl (its default features, and its `std`
+//! `cargo xtask size [--clean] [--runs N] [--symbols] [--check] [--compile-work]`: the size
+//! of a program that only parses a URL and prints its href, with weburl (its default features, and its `std`
 //! feature alone, as a program that only parses would depend on it) and with the `url` crate,
 //! built as a downstream user builds it: Cargo's default release profile with `strip = true`
 //! (`xtask/size-check/`, a workspace of its own with its own lock file). `cargo xtask bench`
@@ -95,10 +95,8 @@ pub fn run(clean: Option<usize>) -> Result<Vec<Built>> {
     for _ in 0..clean.unwrap_or(1) {
         for ((package, _), times) in PROGRAMS.iter().zip(&mut times) {
             let target = target_dir(package, "");
-            if clean.is_some() && target.exists() {
-                std::fs::remove_dir_all(&target).map_err(|e| {
-                    Failure::new(format!("could not remove {}: {e}", target.display()))
-                })?;
+            if clean.is_some() {
+                remove_dir(&target)?;
             }
             eprintln!("xtask: cargo build --release -p {package} (xtask/size-check)");
             let cpu = children_cpu();
@@ -154,6 +152,15 @@ fn children_cpu() -> Option<Duration> {
     Some(Duration::from_millis(10 * (ticks(13)? + ticks(14)?)))
 }
 
+/// Removes `dir` and what it holds, if it exists.
+pub(crate) fn remove_dir(dir: &Path) -> Result {
+    if dir.exists() {
+        std::fs::remove_dir_all(dir)
+            .map_err(|e| Failure::new(format!("could not remove {}: {e}", dir.display())))?;
+    }
+    Ok(())
+}
+
 fn target_dir(package: &str, suffix: &str) -> PathBuf {
     util::workspace_root()
         .join("target/size-check")
@@ -161,6 +168,13 @@ fn target_dir(package: &str, suffix: &str) -> PathBuf {
 }
 
 fn build(package: &str, target: &Path, strip: bool) -> Result {
+    let mut cmd = build_command(package, target, strip);
+    util::run_streaming(&mut cmd, &format!("cargo build -p {package}"))
+}
+
+/// `cargo build` of `package` in xtask/size-check, into `target`, under that workspace's
+/// profile and nothing else (no `RUSTFLAGS` of the caller's).
+pub(crate) fn build_command(package: &str, target: &Path, strip: bool) -> Command {
     let root = util::workspace_root();
     let mut cmd = util::cargo();
     cmd.current_dir(root.join("xtask/size-check"))
@@ -175,7 +189,7 @@ fn build(package: &str, target: &Path, strip: bool) -> Result {
         .env_remove("RUSTFLAGS")
         .env_remove("CARGO_ENCODED_RUSTFLAGS")
         .env_remove("CARGO_BUILD_RUSTFLAGS");
-    util::run_streaming(&mut cmd, &format!("cargo build -p {package}"))
+    cmd
 }
 
 /// The program prints the href of a URL it is given.

@@ -122,9 +122,9 @@
 //! implies `std`), URL
 //! rendering; `form` (default), `application/x-www-form-urlencoded` and the spec's
 //! `URLSearchParams` ([`form`], [`SearchParams`], [`Url::search_params`]; `compat` and
-//! `encoding` imply it); `serde`, which (de)serializes a [`Url`] as its href string; `encoding` (off by
-//! default), legacy query encodings through `encoding_rs`: `ParseOptions::encoding`,
-//! `form::serialize_with_encoding`, `SearchParams::to_string_with_encoding` and
+//! `encoding` imply it); `serde`, which (de)serializes a [`Url`] as its href string;
+//! `encoding` (off by default), legacy query encodings through `encoding_rs`:
+//! `ParseOptions::encoding`, `form::serialize_with_encoding`, `SearchParams::to_string_with_encoding` and
 //! `percent::percent_encode_after_encoding`, with `encoding_rs` re-exported as
 //! `percent::encoding_rs`. Without `encoding` those do not exist, every query is encoded
 //! from UTF-8 (the spec's default *encoding*, the `URL` class's), and encoding_rs's legacy
