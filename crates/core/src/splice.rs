@@ -118,10 +118,10 @@ fn replace_range(s: &mut String, range: Range<usize>, piece: &str) {
 /// Overwrites the bytes of `s` at `at` with `piece`, which replaces whole code points (`at`
 /// and `at + piece.len()` are char boundaries, checked by the caller), so `s` stays UTF-8.
 ///
-/// `String::replace_range` would do it byte by byte through an iterator (~1.3 ns a byte,
-/// measured on a 1 MB host by `cargo xtask scaling`); a copy of the bytes and a check that
-/// the whole result is UTF-8 (word at a time for ASCII, ~0.04 ns a byte) cost less when the
-/// piece is more than about a 32nd of `s`, with no `unsafe`.
+/// `String::replace_range` would do it byte by byte through an iterator; a copy of the bytes
+/// and a check that the whole result is UTF-8 (word at a time for ASCII) cost less when the
+/// piece is more than about a 32nd of `s`, with no `unsafe` (measured by `cargo xtask
+/// scaling`: docs/performance.md, "Figures from weburl-core's comments").
 fn overwrite(s: &mut String, at: usize, piece: &str) {
     let mut bytes = core::mem::take(s).into_bytes();
     if let Some(dst) = bytes.get_mut(at..at + piece.len()) {

@@ -134,8 +134,8 @@ fn scheme(b: &[u8]) -> Option<SchemeMatch> {
         (folded & mask(pattern.len()) == word(pattern)).then_some(folded != w)
     };
     // `http` and `https` without a branch between them: a corpus mixes the two, and which one
-    // an input has is a branch the CPU guesses wrong often (callgrind's branch simulation,
-    // userbait, can_parse: 0.45 of its 1.15 mispredicted branches per URL were this one). The
+    // an input has is a branch the CPU guesses wrong often (the most mispredicted one of
+    // can_parse on userbait: docs/performance.md, "Figures from weburl-core's comments"). The
     // fifth byte picks the pattern (`s` or `S`: `https://`, else `http://`, whose fifth byte,
     // `:`, must not be folded) by arithmetic, so that one compare and one branch remain.
     let s = u64::from(((w >> 32) & 0xFF) | 0x20 == u64::from(b's'));
@@ -171,9 +171,10 @@ fn scheme(b: &[u8]) -> Option<SchemeMatch> {
 
 /// Whether a label of the host `host` starts with an ASCII case-insensitive `xn--` (its
 /// letters are lower-case, see [`host_run`]; the compare by case measured no cheaper: the
-/// cold path's code moves the hot path's, callgrind +2 to +3 instructions per URL).
+/// cold path's code moves the hot path's).
 // Cold (rare, and out of line): the scan's vector registers are then saved around the call
-// only where it is made, not on the way past it (callgrind, kasztp: 8 instructions per URL).
+// only where it is made, not on the way past it (docs/performance.md, "Figures from
+// weburl-core's comments").
 #[cold]
 fn has_punycode_label(host: &[u8]) -> bool {
     host.split(|&c| c == b'.').any(|label| {
@@ -551,16 +552,15 @@ pub(crate) fn head<K: Classifier>(k: K, b: &[u8]) -> Result<Prefix, Option<Schem
 /// "Otherwise, if buffer is the empty string, then: set url's host to the empty string; ...
 /// set state to path start state", after which no step fails. ([`head`] finds the same
 /// after scanning the host's bytes; asked here, after the scheme is known to be `file`, it
-/// costs the other schemes nothing. callgrind, can_parse on isaacs_files, nearly all
-/// `file:///`: 144 to 73 instructions per URL; the others unchanged, node_files (`file://host`)
-/// 148 to 152.)
+/// costs the other schemes nothing, and halves can_parse's cost on `file:///` inputs:
+/// docs/performance.md, "Figures from weburl-core's comments".)
 #[inline(always)]
 pub(crate) fn can_parse_head<K: Classifier>(k: K, b: &[u8]) -> Result<(), Option<SchemePrefix>> {
     let Some(scheme) = scheme(b) else {
         return Err(None);
     };
     // The byte after `file://` (a constant, not the scheme's end plus 3, which the compiler
-    // does not fold: callgrind, 3 to 4 instructions more per URL on every corpus).
+    // does not fold and costs instructions on every corpus: docs/performance.md).
     const FILE_HOST_START: usize = b"file://".len();
     if scheme.scheme_type.is_file() && b.get(FILE_HOST_START) == Some(&b'/') {
         return Ok(());
@@ -610,8 +610,8 @@ fn authority_after<K: Classifier>(
 
 /// Scans `input`: its layout if it is accepted, else its scheme and authority if they are
 /// (see the module documentation).
-// Inlined into `crate::parse::parse`: the layout is then built where it is used (callgrind: -45
-// instructions per URL on wpt-urltestdata, -5 on node_files).
+// Inlined into `crate::parse::parse`: the layout is then built where it is used, not moved
+// through memory (docs/performance.md, "Figures from weburl-core's comments").
 #[inline(always)]
 pub(crate) fn scan<K: Classifier>(k: K, input: &str) -> Scan {
     let b = input.as_bytes();

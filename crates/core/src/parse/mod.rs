@@ -202,8 +202,9 @@ fn can_parse_slow<S: ErrorSink>(
 /// The [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser) without *url*
 /// and *state override*: parses `input` into a new URL. Inputs already in serialized form take
 /// the fast path ([`fast`]) unless `config.fast` is false or `sink` wants errors.
-// Always inlined: what is left of it in the caller is the dispatch (callgrind, kasztp: 25
-// instructions per URL out of line, most of them saving registers for the slow path's call).
+// Always inlined: what is left of it in the caller is the dispatch (out of line, it mostly
+// saved registers for the slow path's call: docs/performance.md, "Figures from weburl-core's
+// comments").
 #[inline(always)]
 pub(crate) fn parse<S: ErrorSink>(
     input: &str,
@@ -212,8 +213,8 @@ pub(crate) fn parse<S: ErrorSink>(
 ) -> Result<Url, ParseError> {
     // The query's encoding must be UTF-8 for the fast path (see the `fast` module);
     // otherwise the state machine runs from the start. Checked here, where it is known at
-    // compile time for `Url::parse` (callgrind: checked after the scan, the layout was stored
-    // for the state machine first, 17 instructions per URL; checked in `Fast::run`, 5).
+    // compile time for `Url::parse` (later, the scan's layout was stored for the state machine
+    // first: docs/performance.md, "Figures from weburl-core's comments").
     if config.fast
         && !sink.wants_errors()
         && (config.encoding == encoding::UTF_8

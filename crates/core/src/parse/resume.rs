@@ -39,8 +39,9 @@ impl Resume {
     /// What the scan accepted has only ASCII alphanumerics and `.`, `-`, `_`, `:`, `/`:
     /// trimming (it starts with an ASCII alpha) and tab/newline removal leave it alone, which
     /// the comparison of the two forms confirms (else the state machine starts at the start).
-    // Inlined into `crate::parse::run` (as is `enter`): as calls they cost about 1% more
-    // instructions on inputs the state machine parses from the scheme (callgrind).
+    // Inlined into `crate::parse::run` (as is `enter`): as calls they cost more instructions
+    // on inputs the state machine parses from the scheme (docs/performance.md, "Figures from
+    // weburl-core's comments").
     #[inline(always)]
     pub(crate) fn find(scan: Scan, original: &str, processed: &str, fast: bool) -> Resume {
         let same = |len: usize| original.as_bytes().get(..len) == processed.as_bytes().get(..len);
@@ -154,7 +155,7 @@ fn write_head(prefix: &Prefix, text: &str, url: &mut UrlBuf) {
 fn lowercase_head(prefix: &Prefix, out: &mut str) {
     if prefix.lowercase {
         // Up to the host's end, which changes nothing more and leaves one offset fewer live
-        // in the fast path (callgrind: 2 to 8 instructions per URL fewer than the scheme's).
+        // in the fast path (fewer instructions than up to the scheme's end: docs/performance.md).
         if let Some(s) = out.get_mut(..prefix.host_end) {
             s.make_ascii_lowercase();
         }
@@ -184,7 +185,7 @@ fn head_offsets(prefix: &Prefix) -> Offsets<usize> {
 /// than `max_len`. The [`Url`] is made here directly, with `u32` offsets (the state machine's
 /// `UrlBuf::into_url` narrows `usize` ones), and checked in debug builds as that does.
 // Inlined into `crate::parse::parse`, its one caller, where the scan is inlined too: the layout is
-// not moved into memory for a call (callgrind: -42 instructions per URL on the corpora).
+// not moved into memory for a call (docs/performance.md, "Figures from weburl-core's comments").
 #[inline(always)]
 pub(crate) fn accepted(input: &str, layout: &Layout, max_len: u32) -> Option<Url> {
     let head = &layout.head;

@@ -73,8 +73,9 @@ fn is_tab_or_newline(b: u8) -> bool {
 ///
 /// The bytes after the last whole word are checked as the input's last eight bytes (which
 /// overlap the words before), not one by one: a loop over the rest with an early exit costs a
-/// branch the CPU guesses wrong on inputs of many lengths (callgrind's branch simulation,
-/// wpt-urltestdata: 0.8 of this function's 0.8 mispredicted branches per URL were that loop's).
+/// branch the CPU guesses wrong on inputs of many lengths (nearly all of this function's
+/// mispredicted branches were that loop's; figures in docs/performance.md, "Figures from
+/// weburl-core's comments").
 #[inline]
 fn any_byte_below_0e(bytes: &[u8]) -> bool {
     let below = |w: &[u8; 8]| swar::any_below_0e(u64::from_le_bytes(*w));
@@ -94,8 +95,8 @@ fn any_byte_below_0e(bytes: &[u8]) -> bool {
 /// returned [`PosMap`] include it.
 // Always inlined (the removal of tabs and newlines is not): called from the parse and from the
 // setters, it was compiled out of line once `Url::parse` was, and the parse's copy,
-// specialized for `trim` and offset 0, is cheaper (wpt-urltestdata, parse + href: 1521 -> 1511
-// instructions per URL; docs/performance.md).
+// specialized for `trim` and offset 0, is cheaper (docs/performance.md, "Figures from
+// weburl-core's comments").
 #[inline(always)]
 pub(crate) fn preprocess<'a, S: ErrorSink>(
     input: &'a str,

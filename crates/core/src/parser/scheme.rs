@@ -170,8 +170,8 @@ pub(crate) fn scheme_end(input: &str) -> Option<(usize, bool)> {
 /// ends, and whether it has ASCII upper alphas.
 ///
 /// Eight bytes at a time ([`scheme_word`]), not a loop over the bytes, whose exit the CPU
-/// guesses wrong on schemes of many lengths (callgrind's branch simulation, wpt-urltestdata:
-/// 0.43 mispredicted branches per URL in that loop).
+/// guesses wrong on schemes of many lengths (docs/performance.md, "Figures from weburl-core's
+/// comments").
 fn scheme_run(bytes: &[u8], from: usize) -> (usize, bool) {
     let mut i = from;
     let mut upper = 0;
