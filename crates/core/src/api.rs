@@ -4,7 +4,7 @@
 
 use crate::encoding::{self, QueryEncoding};
 use crate::errors::{ErrorSink, ParseError};
-use crate::parse::{self, ParseConfig};
+use crate::route::{self, ParseConfig};
 use crate::url::Url;
 
 impl Url {
@@ -41,7 +41,7 @@ impl Url {
     /// percent-decoding or mapping a host). A `base` is parsed into a URL of its own.
     #[inline]
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
-        parse::can_parse(input, base)
+        route::can_parse(input, base)
     }
 
     /// A builder for parsing with options: base URL, query encoding, maximum length, and
@@ -76,7 +76,7 @@ impl Url {
     #[cfg(feature = "__test-hooks")]
     #[doc(hidden)]
     pub fn takes_fast_path(input: &str) -> bool {
-        parse::fast_accepts(input)
+        route::fast_accepts(input)
     }
 
     /// [`Url::can_parse`] without its fast path: the full state machine decides. A test hook
@@ -189,7 +189,7 @@ impl<'b> ParseOptions<'b> {
             max_len: self.max_length,
             fast: self.fast,
         };
-        parse::parse(input, &config, sink)
+        route::parse(input, &config, sink)
     }
 }
 
@@ -252,16 +252,16 @@ mod tests {
             max_len: 20,
             fast: true,
         };
-        let err = parse::parse("https://example.com/a-long-path", &config, ()).unwrap_err();
+        let err = route::parse("https://example.com/a-long-path", &config, ()).unwrap_err();
         assert_eq!(err.kind(), ParseErrorKind::TooLong);
         assert_eq!(err.name(), "too-long");
         assert_eq!(err.to_string(), "invalid URL: too-long");
-        assert!(parse::parse("https://example.com/", &config, ()).is_ok());
+        assert!(route::parse("https://example.com/", &config, ()).is_ok());
         // Percent-encoding can triple the input: the limit is on the output.
         let config = ParseConfig {
             max_len: 30,
             ..config
         };
-        assert!(parse::parse("https://e.com/\u{e9}\u{e9}\u{e9}", &config, ()).is_err());
+        assert!(route::parse("https://e.com/\u{e9}\u{e9}\u{e9}", &config, ()).is_err());
     }
 }

@@ -152,7 +152,7 @@ impl Url {
             None => self.set_port(""),
             Some(p) => {
                 let mut text = String::with_capacity(5);
-                crate::parser::push_u16(&mut text, p);
+                crate::state_machine::push_u16(&mut text, p);
                 self.set_port(&text)
             }
         }

@@ -44,9 +44,10 @@ mod hostparse;
 mod invariants;
 mod offsets;
 mod origin;
-mod parse;
-mod parser;
 mod position;
+// How an input reaches the state machine (fast path, where the machine takes over, which
+// buffer it writes into): the driver of `state_machine`.
+mod route;
 mod scheme;
 #[cfg(feature = "form")]
 mod search;
@@ -56,6 +57,8 @@ mod setters;
 #[cfg(feature = "psl")]
 mod site;
 mod splice;
+// The basic URL parser's state machine: one function per spec state; knows nothing of `route`.
+mod state_machine;
 mod url;
 mod utf16;
 

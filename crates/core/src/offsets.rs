@@ -4,7 +4,7 @@
 //! opaque). Not a spec concept: the representation's (see `crate::url::Url`).
 //!
 //! One type for both the finished URL ([`Url`](crate::Url), `u32` offsets, to keep it small)
-//! and the URL being written (`parser::UrlBuf`, `usize` offsets, to keep the parser free of
+//! and the URL being written (`state_machine::UrlBuf`, `usize` offsets, to keep the parser free of
 //! conversions), converted once when a parse completes ([`Offsets::narrow`]).
 //!
 //! An edit of a URL replaces one range of its serialization and moves what follows

@@ -23,9 +23,9 @@ use weburl_percent::{utf8_percent_encode_into, USERINFO};
 use crate::errors::{ErrorSink, ParseError, ParseErrorKind, SetterError, ValidationErrorKind};
 use crate::offsets::us;
 use crate::offsets::Boundary;
-use crate::parse::{self, Overridden, ParseConfig};
-use crate::parser::scheme::scheme_state_override;
-use crate::parser::{input, Failure, State, UrlBuf};
+use crate::route::{self, Overridden, ParseConfig};
+use crate::state_machine::scheme::scheme_state_override;
+use crate::state_machine::{input, Failure, State, UrlBuf};
 use crate::url::Url;
 
 /// One of the [`URL` class](https://url.spec.whatwg.org/#url-class)'s settable attributes, for
@@ -196,7 +196,7 @@ impl Url {
         Ok(())
     }
 
-    /// A scratch frame for [`parse::run_override`]: this URL's host kind, port,
+    /// A scratch frame for [`route::run_override`]: this URL's host kind, port,
     /// scheme type and opaque-path flag, an empty serialization and offsets at 0.
     fn scratch(&self, cap: usize) -> UrlBuf {
         let mut buf = UrlBuf::new(String::with_capacity(cap));
@@ -222,7 +222,7 @@ impl Url {
             max_len: self.max_len,
             fast: true,
         };
-        *self = parse::parse(value, &config, sink)?;
+        *self = route::parse(value, &config, sink)?;
         Ok(())
     }
 
@@ -367,7 +367,7 @@ impl Url {
             result,
             host_set,
             port_set,
-        } = parse::run_override(value, 0, state, buf, sink, false);
+        } = route::run_override(value, 0, state, buf, sink, false);
         if !host_set {
             // Nothing changed. (A run that sets no host always fails.)
             return Err(match result {
@@ -417,7 +417,7 @@ impl Url {
         buf.port = None;
         if !value.is_empty() {
             // (Otherwise "set this's URL's port to null.")
-            let run = parse::run_override(value, 0, State::Port, buf, sink, false);
+            let run = route::run_override(value, 0, State::Port, buf, sink, false);
             run.result.map_err(Failure::into_setter_error)?;
             buf = run.url;
         }
@@ -444,7 +444,7 @@ impl Url {
         };
         let end = self.path_end();
         let frame = self.scratch(value.len() + 8);
-        let run = parse::run_override(value, 0, State::PathStart, frame, sink, true);
+        let run = route::run_override(value, 0, State::PathStart, frame, sink, true);
         run.result.map_err(Failure::into_setter_error)?;
         let buf = run.url;
         self.splice(start..end, &buf.out, Boundary::QueryStart, |o| {
@@ -469,7 +469,7 @@ impl Url {
             let offset = value.len() - input.len();
             buf.query_start = Some(0);
             buf.out.push('?');
-            let run = parse::run_override(input, offset, State::Query, buf, sink, false);
+            let run = route::run_override(input, offset, State::Query, buf, sink, false);
             run.result.map_err(Failure::into_setter_error)?;
             buf = run.url;
         }
@@ -521,7 +521,7 @@ impl Url {
         buf.out.push('#');
         let Overridden {
             url: buf, result, ..
-        } = parse::run_override(input, offset, State::Fragment, buf, sink, false);
+        } = route::run_override(input, offset, State::Fragment, buf, sink, false);
         self.serialization = buf.out;
         let result = result.map_err(Failure::into_setter_error).and_then(|()| {
             self.splice(range.clone(), "", Boundary::End, |o| {

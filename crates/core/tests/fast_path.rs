@@ -1,4 +1,4 @@
-//! The fast path for inputs already in serialized form (`parse/fast.rs`) against the full
+//! The fast path for inputs already in serialized form (`route/fast.rs`) against the full
 //! state machine (`Url::options().full_state_machine(true)`, a test hook: feature `__test-hooks`): same href, same getters (so the
 //! same component offsets), same failure, same `can_parse`, on every input of WPT's
 //! `urltestdata.json` (with its base, without, and against a few fixed bases) and every line

@@ -15,13 +15,13 @@
 //! serialization.
 //!
 //! How an input gets here (the fast path, where the machine takes over, which buffer it
-//! writes into) is decided by [`crate::parse`], which drives this module; nothing here
+//! writes into) is decided by [`crate::route`], which drives this module; nothing here
 //! depends on it.
 //!
 //! The spec's *url* and *state override* inputs are supported for the states the setters use
 //! (host, hostname, port, file host, path start, path, query, fragment): the setter fills the
 //! [`UrlBuf`] with the part of the URL before the component, runs the parser from that state
-//! ([`crate::parse::run_override`]), and splices the new component into the old URL (see
+//! ([`crate::route::run_override`]), and splices the new component into the old URL (see
 //! `crate::setters`). The scheme states' state-override branch is
 //! [`scheme::scheme_state_override`].
 
@@ -272,7 +272,8 @@ impl<'i, 'b, S: ErrorSink> Parser<'i, 'b, S> {
 
     /// Runs the state machine as a state that returned `flow` would have it continue, until
     /// the input ends or a state returns: `Flow::Again(state)` starts in `state` at the
-    /// pointer. The only loop over the states; the caller (`crate::parse`) decides where it starts.
+    /// pointer. The only loop over the states; the caller (`crate::route`) decides where
+    /// it starts.
     pub(crate) fn run(&mut self, mut flow: Flow) -> Result<(), Failure> {
         loop {
             let state = match flow {

@@ -1,6 +1,6 @@
-//! How an input is parsed: the way into the basic URL parser's state machine
-//! ([`Parser`], in `crate::parser`) an input takes, and where the result goes. The state
-//! machine knows nothing of this module; this module drives it.
+//! The route of an input: the way into the basic URL parser's state machine ([`Parser`], in
+//! `crate::state_machine`) an input takes, and where the result goes. The state machine knows
+//! nothing of this module; this module drives it.
 //!
 //! The route of an input through `Url::parse` (and `Url::can_parse`, `set_href`):
 //!
@@ -38,7 +38,7 @@ use self::fast::{Classifier, WithClassifier};
 use self::resume::Resume;
 use crate::encoding::{self, QueryEncoding};
 use crate::errors::{ErrorSink, ParseError};
-use crate::parser::{input, rest_fits, Failure, Flow, Parser, State, UrlBuf};
+use crate::state_machine::{input, rest_fits, Failure, Flow, Parser, State, UrlBuf};
 use crate::url::Url;
 
 /// Options of a parse: base, encoding, maximum length of the serialization.
@@ -196,7 +196,7 @@ fn can_parse_slow<S: ErrorSink>(
         base: base.as_ref(),
         ..ParseConfig::default()
     };
-    run::<_, Scratch>(input, &config, sink, scan).is_ok()
+    run_state_machine::<_, Scratch>(input, &config, sink, scan).is_ok()
 }
 
 /// The [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser) without *url*
@@ -235,7 +235,7 @@ fn parse_slow<S: ErrorSink>(
     if too_long(input) {
         return Err(ParseError::too_long(input.len()));
     }
-    run::<_, Fresh>(input, config, sink, fast::Scan::Rejected)
+    run_state_machine::<_, Fresh>(input, config, sink, fast::Scan::Rejected)
 }
 
 /// Not a spec step: offsets are `u32`, so an input over 4 GiB is refused before it is read.
@@ -269,7 +269,7 @@ impl<S: ErrorSink> WithClassifier for Fast<'_, '_, S> {
             }
             other => other,
         };
-        run::<_, Fresh>(input, config, sink, scan)
+        run_state_machine::<_, Fresh>(input, config, sink, scan)
     }
     /// Without a classifier (an x86-64 CPU without SSSE3): the state machine from the start,
     /// as without the fast path.
@@ -278,7 +278,7 @@ impl<S: ErrorSink> WithClassifier for Fast<'_, '_, S> {
     }
 }
 
-/// Where [`run`] writes the serialization, and what it makes of it.
+/// Where [`run_state_machine`] writes the serialization, and what it makes of it.
 trait Output {
     /// What a successful parse returns.
     type Done;
@@ -332,7 +332,7 @@ impl Output for Scratch {
 /// The basic URL parser's state machine on `input`, taking over where `scan` (the fast path's
 /// verdict on `input`, [`fast::Scan::Rejected`] if there is none) says it can (see
 /// [`Resume`]).
-fn run<S: ErrorSink, O: Output>(
+fn run_state_machine<S: ErrorSink, O: Output>(
     input: &str,
     config: &ParseConfig<'_>,
     mut sink: S,

@@ -7,7 +7,7 @@ use alloc::string::String;
 use super::fast::{Layout, Prefix, Scan, SchemePrefix};
 use crate::errors::ErrorSink;
 use crate::offsets::Offsets;
-use crate::parser::{scheme, Failure, Flow, Parser, State, UrlBuf};
+use crate::state_machine::{scheme, Failure, Flow, Parser, State, UrlBuf};
 use crate::url::Url;
 
 /// Where the state machine starts on an input, after what it would have written before.
@@ -39,9 +39,9 @@ impl Resume {
     /// What the scan accepted has only ASCII alphanumerics and `.`, `-`, `_`, `:`, `/`:
     /// trimming (it starts with an ASCII alpha) and tab/newline removal leave it alone, which
     /// the comparison of the two forms confirms (else the state machine starts at the start).
-    // Inlined into `crate::parse::run` (as is `enter`): as calls they cost more instructions
-    // on inputs the state machine parses from the scheme (docs/performance.md, "Figures from
-    // weburl-core's comments").
+    // Inlined into `crate::route::run_state_machine` (as is `enter`): as calls they cost more
+    // instructions on inputs the state machine parses from the scheme (docs/performance.md,
+    // "Figures from weburl-core's comments").
     #[inline(always)]
     pub(crate) fn find(scan: Scan, original: &str, processed: &str, fast: bool) -> Resume {
         let same = |len: usize| original.as_bytes().get(..len) == processed.as_bytes().get(..len);
@@ -184,7 +184,7 @@ fn head_offsets(prefix: &Prefix) -> Offsets<usize> {
 /// path (see the `fast` module), in a buffer of that exact size; `None` if that is longer
 /// than `max_len`. The [`Url`] is made here directly, with `u32` offsets (the state machine's
 /// `UrlBuf::into_url` narrows `usize` ones), and checked in debug builds as that does.
-// Inlined into `crate::parse::parse`, its one caller, where the scan is inlined too: the layout is
+// Inlined into `crate::route::parse`, its one caller, where the scan is inlined too: the layout is
 // not moved into memory for a call (docs/performance.md, "Figures from weburl-core's comments").
 #[inline(always)]
 pub(crate) fn accepted(input: &str, layout: &Layout, max_len: u32) -> Option<Url> {

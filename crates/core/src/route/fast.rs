@@ -5,10 +5,10 @@
 //! unchanged. For those, the [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser)
 //! does a lot of work to conclude "copy the input". [`scan`] checks, in one left-to-right pass
 //! over the bytes, that the input is such a URL and records where its components are; the
-//! caller (`crate::parse::resume::accepted`) then copies the input whole into the URL's serialization
+//! caller (`crate::route::resume::accepted`) then copies the input whole into the URL's serialization
 //! (one allocation of the exact size). It is a pure scanner: anything unusual makes [`scan`]
 //! say how far the input was accepted (its scheme and authority, its scheme, or nothing), and
-//! the caller runs the full state machine from there (`crate::parse::resume::Resume`).
+//! the caller runs the full state machine from there (`crate::route::resume::Resume`).
 //! `tests/fast_path.rs` checks that both give the same result on every WPT input and every
 //! corpus line.
 //!
@@ -87,8 +87,8 @@ use core::hint::select_unpredictable;
 
 use weburl_host::HostKind;
 
-use crate::parser::{is_double_dot, is_single_dot};
 use crate::scheme::SchemeType;
+use crate::state_machine::{is_double_dot, is_single_dot};
 #[cfg(feature = "__test-hooks")]
 pub(crate) use weburl_bytes::each;
 use weburl_bytes::swar::{first_word, mask, splat, word};
@@ -431,7 +431,7 @@ impl Step for FragmentStep {
 
 /// A scheme and authority checked as for the fast path (see the module documentation), at
 /// the start of an input whose remainder the fast path does not accept: the full state
-/// machine can take over at the *path start state* (see `crate::parse::resume::Resume::PathStart`).
+/// machine can take over at the *path start state* (see `crate::route::resume::Resume::PathStart`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Prefix {
     pub(crate) scheme_type: SchemeType,
@@ -449,7 +449,7 @@ pub(crate) struct Prefix {
 
 /// A special scheme followed by `://`, recognized as for the fast path at the start of an
 /// input whose authority the fast path does not accept: the full state machine can take over
-/// at the `:` (see `crate::parse::resume::Resume`).
+/// at the `:` (see `crate::route::resume::Resume`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SchemePrefix {
     pub(crate) scheme_type: SchemeType,
@@ -542,7 +542,7 @@ pub(crate) fn head<K: Classifier>(k: K, b: &[u8]) -> Result<Prefix, Option<Schem
 }
 
 /// What `can_parse` needs of the scheme and authority at the start of `b` (see
-/// `crate::parse::can_parse`): whether the fast path accepts them, as [`head`] says, else the scheme
+/// `crate::route::can_parse`): whether the fast path accepts them, as [`head`] says, else the scheme
 /// if that is accepted (`Err(None)`: not even that).
 ///
 /// A `file:///` input (the scheme in any case) is accepted without the host scan: a `file`
@@ -610,7 +610,7 @@ fn authority_after<K: Classifier>(
 
 /// Scans `input`: its layout if it is accepted, else its scheme and authority if they are
 /// (see the module documentation).
-// Inlined into `crate::parse::parse`: the layout is then built where it is used, not moved
+// Inlined into `crate::route::parse`: the layout is then built where it is used, not moved
 // through memory (docs/performance.md, "Figures from weburl-core's comments").
 #[inline(always)]
 pub(crate) fn scan<K: Classifier>(k: K, input: &str) -> Scan {
