@@ -136,155 +136,363 @@ extern "C" {
 
 // Parses `length` bytes at `input` (UTF-8; other bytes are decoded with replacement) as a
 // URL. Always returns a handle, valid or not (`ada_is_valid`); free it with `ada_free`.
+//
+// # Safety
+//
+// `input` is NULL or points to `length` readable bytes.
 ada_url ada_parse(const char *input, size_t length);
 
 // Parses `input` against the URL `base` parses to (the handle is invalid if either fails).
+//
+// # Safety
+//
+// `input` is NULL or points to `input_length` readable bytes; `base` is NULL or points to
+// `base_length` readable bytes.
 ada_url ada_parse_with_base(const char *input,
                             size_t input_length,
                             const char *base,
                             size_t base_length);
 
 // Whether `input` parses as a URL (the standard's `URL.canParse(input)`), without building it.
+//
+// # Safety
+//
+// `input` is NULL or points to `length` readable bytes.
 bool ada_can_parse(const char *input, size_t length);
 
 // Whether `input` parses against the URL `base` parses to (`URL.canParse(input, base)`).
+//
+// # Safety
+//
+// `input` is NULL or points to `input_length` readable bytes; `base` is NULL or points to
+// `base_length` readable bytes.
 bool ada_can_parse_with_base(const char *input,
                              size_t input_length,
                              const char *base,
                              size_t base_length);
 
 // Frees a URL handle (NULL: nothing).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread, and is not
+// used after this call.
 void ada_free(ada_url result);
 
 // A new handle with a copy of `input` (NULL for NULL), freed with `ada_free`.
+//
+// # Safety
+//
+// `input` is NULL or a live `ada_url` from this library, not in use by another thread.
 ada_url ada_copy(ada_url input);
 
 // Whether the parse succeeded.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 bool ada_is_valid(ada_url result);
 
 // The [origin](https://url.spec.whatwg.org/#concept-url-origin)'s serialization (`"null"` for
 // an opaque origin), owned by the caller; `{NULL, 0}` for an invalid URL.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 ada_owned_string ada_get_origin(ada_url result);
 
 // The `href` getter (the URL serializer's output).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+// `ada_string` returned is not used once `result` is changed or freed.
 ada_string ada_get_href(ada_url result);
 
 // The `username` getter.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+// `ada_string` returned is not used once `result` is changed or freed.
 ada_string ada_get_username(ada_url result);
 
 // The `password` getter.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+// `ada_string` returned is not used once `result` is changed or freed.
 ada_string ada_get_password(ada_url result);
 
 // The `port` getter (`""` when the port is null).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+// `ada_string` returned is not used once `result` is changed or freed.
 ada_string ada_get_port(ada_url result);
 
 // The `hash` getter (`"#frag"`, or `""` when the fragment is null or empty).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+// `ada_string` returned is not used once `result` is changed or freed.
 ada_string ada_get_hash(ada_url result);
 
 // The `host` getter (hostname and `:port`).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+// `ada_string` returned is not used once `result` is changed or freed.
 ada_string ada_get_host(ada_url result);
 
 // The `hostname` getter (IPv6 addresses in brackets).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+// `ada_string` returned is not used once `result` is changed or freed.
 ada_string ada_get_hostname(ada_url result);
 
 // The `pathname` getter.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+// `ada_string` returned is not used once `result` is changed or freed.
 ada_string ada_get_pathname(ada_url result);
 
 // The `search` getter (`"?q"`, or `""` when the query is null or empty).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+// `ada_string` returned is not used once `result` is changed or freed.
 ada_string ada_get_search(ada_url result);
 
 // The `protocol` getter (the scheme and `:`).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+// `ada_string` returned is not used once `result` is changed or freed.
 ada_string ada_get_protocol(ada_url result);
 
 // ada's `url_host_type`: 0 a domain, an opaque or empty host, or no host (and an invalid
 // URL); 1 an IPv4 address; 2 an IPv6 address.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 uint8_t ada_get_host_type(ada_url result);
 
 // ada's `scheme::type`: 0 http, 1 not special, 2 https, 3 ws, 4 ftp, 5 wss, 6 file (0 for an
 // invalid URL).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 uint8_t ada_get_scheme_type(ada_url result);
 
 // The `href` setter: `false` (URL unchanged) when the value does not parse.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `input` is
+// NULL or points to `length` readable bytes.
 bool ada_set_href(ada_url result, const char *input, size_t length);
 
 // The `host` setter: `true` when the host was set, also when the standard then ignores a
 // bad port after it (`"example.com:invalid"`, `"example.com:65536"`), as ada returns.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `input` is
+// NULL or points to `length` readable bytes.
 bool ada_set_host(ada_url result, const char *input, size_t length);
 
 // The `hostname` setter.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `input` is
+// NULL or points to `length` readable bytes.
 bool ada_set_hostname(ada_url result, const char *input, size_t length);
 
 // The `protocol` setter.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `input` is
+// NULL or points to `length` readable bytes.
 bool ada_set_protocol(ada_url result, const char *input, size_t length);
 
 // The `username` setter.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `input` is
+// NULL or points to `length` readable bytes.
 bool ada_set_username(ada_url result, const char *input, size_t length);
 
 // The `password` setter.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `input` is
+// NULL or points to `length` readable bytes.
 bool ada_set_password(ada_url result, const char *input, size_t length);
 
 // The `port` setter (`""` makes the port null).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `input` is
+// NULL or points to `length` readable bytes.
 bool ada_set_port(ada_url result, const char *input, size_t length);
 
 // The `pathname` setter.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `input` is
+// NULL or points to `length` readable bytes.
 bool ada_set_pathname(ada_url result, const char *input, size_t length);
 
 // The `search` setter (`""` makes the query null, as the standard says).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `input` is
+// NULL or points to `length` readable bytes.
 void ada_set_search(ada_url result, const char *input, size_t length);
 
 // The `hash` setter (`""` makes the fragment null, as the standard says).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `input` is
+// NULL or points to `length` readable bytes.
 void ada_set_hash(ada_url result, const char *input, size_t length);
 
 // Makes the port null.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 void ada_clear_port(ada_url result);
 
 // Makes the fragment null (no `#`).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 void ada_clear_hash(ada_url result);
 
 // Makes the query null (no `?`).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 void ada_clear_search(ada_url result);
 
 // Whether the username or the password is not empty.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 bool ada_has_credentials(ada_url result);
 
 // Whether the host is the empty host.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 bool ada_has_empty_hostname(ada_url result);
 
 // Whether the host is not null.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 bool ada_has_hostname(ada_url result);
 
 // Whether the username is not empty.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 bool ada_has_non_empty_username(ada_url result);
 
 // Whether the password is not empty.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 bool ada_has_non_empty_password(ada_url result);
 
 // Whether the port is not null.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 bool ada_has_port(ada_url result);
 
 // Whether the href has a password (the same as `ada_has_non_empty_password`: the serializer
 // writes no empty password).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 bool ada_has_password(ada_url result);
 
 // Whether the fragment is not null (`"#"` counts).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 bool ada_has_hash(ada_url result);
 
 // Whether the query is not null (`"?"` counts).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 bool ada_has_search(ada_url result);
 
 // The URL's component offsets (ada's `url_components`), stored in the handle: valid until
 // the handle is changed or freed. NULL for an invalid URL.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+// `ada_url_components` returned is not used once `result` is changed or freed.
 const ada_url_components *ada_get_components(ada_url result);
 
 // Frees a string this library returned as `ada_owned_string` (`{NULL, 0}`: nothing).
+//
+// # Safety
+//
+// `owned` is `{NULL, 0}` or an `ada_owned_string` from this library, unchanged and not yet freed.
 void ada_free_owned_string(ada_owned_string owned);
 
 // [domain to ASCII](https://url.spec.whatwg.org/#concept-domain-to-ascii) of `input` (with
 // beStrict false, as the host parser uses it): `""` when it fails. Owned by the caller.
+//
+// # Safety
+//
+// `input` is NULL or points to `length` readable bytes.
 ada_owned_string ada_idna_to_ascii(const char *input, size_t length);
 
 // [domain to Unicode](https://url.spec.whatwg.org/#concept-domain-to-unicode) of `input`
 // (the input itself when ToUnicode records an error). Owned by the caller.
+//
+// # Safety
+//
+// `input` is NULL or points to `length` readable bytes.
 ada_owned_string ada_idna_to_unicode(const char *input, size_t length);
 
 // Sets the process-wide maximum length, in bytes, of URL inputs, of the hrefs that parsing
@@ -304,27 +512,62 @@ ada_version_components ada_get_version_components(void);
 
 // Parses a query string (a leading `?` is ignored) into a new list, freed with
 // `ada_free_search_params`.
+//
+// # Safety
+//
+// `input` is NULL or points to `length` readable bytes.
 ada_url_search_params ada_parse_search_params(const char *input, size_t length);
 
 // Frees a list (its iterators stay usable).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+// thread, and is not used after this call.
 void ada_free_search_params(ada_url_search_params result);
 
 // The number of pairs.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+// thread.
 size_t ada_search_params_size(ada_url_search_params result);
 
 // Sorts the pairs by name (UTF-16 code units, stable), as `URLSearchParams.sort()`.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+// thread.
 void ada_search_params_sort(ada_url_search_params result);
 
 // The `application/x-www-form-urlencoded` serialization, owned by the caller (`{NULL, 0}`
 // for NULL).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+// thread.
 ada_owned_string ada_search_params_to_string(ada_url_search_params result);
 
 // The pairs as `name=value` joined by `&`, without any encoding (for display and logs, not
 // for URLs), owned by the caller. Not in ada 4.0's header; ada's releases after it have it,
 // and programs written for them link too.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+// thread.
 ada_owned_string ada_search_params_to_unsafe_string(ada_url_search_params result);
 
 // `append(key, value)`.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+// thread; `key` is NULL or points to `key_length` readable bytes; `value` is NULL or points to
+// `value_length` readable bytes.
 void ada_search_params_append(ada_url_search_params result,
                               const char *key,
                               size_t key_length,
@@ -333,6 +576,12 @@ void ada_search_params_append(ada_url_search_params result,
 
 // `set(key, value)`: the first pair named `key` takes `value`, the others are removed (or a
 // pair is appended).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+// thread; `key` is NULL or points to `key_length` readable bytes; `value` is NULL or points to
+// `value_length` readable bytes.
 void ada_search_params_set(ada_url_search_params result,
                            const char *key,
                            size_t key_length,
@@ -340,9 +589,20 @@ void ada_search_params_set(ada_url_search_params result,
                            size_t value_length);
 
 // `delete(key)`: removes every pair named `key`.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+// thread; `key` is NULL or points to `key_length` readable bytes.
 void ada_search_params_remove(ada_url_search_params result, const char *key, size_t key_length);
 
 // `delete(key, value)`: removes every pair named `key` with value `value`.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+// thread; `key` is NULL or points to `key_length` readable bytes; `value` is NULL or points to
+// `value_length` readable bytes.
 void ada_search_params_remove_value(ada_url_search_params result,
                                     const char *key,
                                     size_t key_length,
@@ -350,9 +610,20 @@ void ada_search_params_remove_value(ada_url_search_params result,
                                     size_t value_length);
 
 // `has(key)`.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+// thread; `key` is NULL or points to `key_length` readable bytes.
 bool ada_search_params_has(ada_url_search_params result, const char *key, size_t key_length);
 
 // `has(key, value)`.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+// thread; `key` is NULL or points to `key_length` readable bytes; `value` is NULL or points to
+// `value_length` readable bytes.
 bool ada_search_params_has_value(ada_url_search_params result,
                                  const char *key,
                                  size_t key_length,
@@ -361,61 +632,154 @@ bool ada_search_params_has_value(ada_url_search_params result,
 
 // `get(key)`: the first value named `key`, borrowed from the list; `{NULL, 0}` when there is
 // none.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+// thread; `key` is NULL or points to `key_length` readable bytes; the `ada_string` returned is not
+// used once `result` is changed or freed.
 ada_string ada_search_params_get(ada_url_search_params result, const char *key, size_t key_length);
 
 // `getAll(key)`: a copy of the values named `key`, freed with `ada_free_strings` (never
 // NULL).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+// thread; `key` is NULL or points to `key_length` readable bytes.
 ada_strings ada_search_params_get_all(ada_url_search_params result,
                                       const char *key,
                                       size_t key_length);
 
 // Replaces the pairs with those `input` parses to (a leading `?` is ignored; over the
 // maximum input length: none).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+// thread; `input` is NULL or points to `length` readable bytes.
 void ada_search_params_reset(ada_url_search_params result, const char *input, size_t length);
 
 // An iterator over the names, freed with `ada_free_search_params_keys_iter`.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+// thread.
 ada_url_search_params_keys_iter ada_search_params_get_keys(ada_url_search_params result);
 
 // An iterator over the values, freed with `ada_free_search_params_values_iter`.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+// thread.
 ada_url_search_params_values_iter ada_search_params_get_values(ada_url_search_params result);
 
 // An iterator over the pairs, freed with `ada_free_search_params_entries_iter`.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+// thread.
 ada_url_search_params_entries_iter ada_search_params_get_entries(ada_url_search_params result);
 
 // Frees an `ada_strings`.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_strings` from this library, not in use by another thread, and is
+// not used after this call.
 void ada_free_strings(ada_strings result);
 
 // The number of strings.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_strings` from this library, not in use by another thread.
 size_t ada_strings_size(ada_strings result);
 
 // The string at `index`, borrowed from the list; `{NULL, 0}` when `index` is out of range.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_strings` from this library, not in use by another thread; the
+// `ada_string` returned is not used once `result` is changed or freed.
 ada_string ada_strings_get(ada_strings result, size_t index);
 
 // Frees a names iterator.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params_keys_iter` from this library, not in use by
+// another thread, and is not used after this call.
 void ada_free_search_params_keys_iter(ada_url_search_params_keys_iter result);
 
 // The next name (`{NULL, 0}` at the end).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params_keys_iter` from this library, not in use by
+// another thread (nor the list it came from); the `ada_string` returned is not used once that list
+// is changed or freed.
 ada_string ada_search_params_keys_iter_next(ada_url_search_params_keys_iter result);
 
 // Whether there is another name.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params_keys_iter` from this library, not in use by
+// another thread.
 bool ada_search_params_keys_iter_has_next(ada_url_search_params_keys_iter result);
 
 // Frees a values iterator.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params_values_iter` from this library, not in use by
+// another thread, and is not used after this call.
 void ada_free_search_params_values_iter(ada_url_search_params_values_iter result);
 
 // The next value (`{NULL, 0}` at the end).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params_values_iter` from this library, not in use by
+// another thread (nor the list it came from); the `ada_string` returned is not used once that list
+// is changed or freed.
 ada_string ada_search_params_values_iter_next(ada_url_search_params_values_iter result);
 
 // Whether there is another value.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params_values_iter` from this library, not in use by
+// another thread.
 bool ada_search_params_values_iter_has_next(ada_url_search_params_values_iter result);
 
 // Frees a pairs iterator.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params_entries_iter` from this library, not in use by
+// another thread, and is not used after this call.
 void ada_free_search_params_entries_iter(ada_url_search_params_entries_iter result);
 
 // The next pair (`{{NULL, 0}, {NULL, 0}}` at the end).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params_entries_iter` from this library, not in use by
+// another thread (nor the list it came from); the `ada_string_pair` returned is not used once that
+// list is changed or freed.
 ada_string_pair ada_search_params_entries_iter_next(ada_url_search_params_entries_iter result);
 
 // Whether there is another pair.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url_search_params_entries_iter` from this library, not in use by
+// another thread.
 bool ada_search_params_entries_iter_has_next(ada_url_search_params_entries_iter result);
 
 #ifdef __cplusplus

@@ -79,6 +79,11 @@ extern "C" {
 // invalid) as `ada_parse_with_base` does, and, when `errors` is not NULL, stores there a new
 // list of the input's validation errors (freed with `weburl_free_errors`; the base's are not
 // included). Returns a handle like `ada_parse`'s, freed with `ada_free`.
+//
+// # Safety
+//
+// `input` is NULL or points to `length` readable bytes; `base` is NULL or points to `base_length`
+// readable bytes; `errors` is NULL or points to a writable `weburl_errors`.
 ada_url weburl_parse_with_errors(const char *input,
                                  size_t length,
                                  const char *base,
@@ -86,18 +91,36 @@ ada_url weburl_parse_with_errors(const char *input,
                                  weburl_errors *errors);
 
 // The number of errors in a list (0 for NULL).
+//
+// # Safety
+//
+// `errors` is NULL or a live `weburl_errors` from this library, not in use by another thread.
 size_t weburl_errors_size(weburl_errors errors);
 
 // The error at `index` (in the order the parser met them); a `{NULL, 0}` name when `index`
 // is out of range.
+//
+// # Safety
+//
+// `errors` is NULL or a live `weburl_errors` from this library, not in use by another thread.
 weburl_validation_error weburl_errors_get(weburl_errors errors, size_t index);
 
 // Frees a list of errors (NULL: nothing).
+//
+// # Safety
+//
+// `errors` is NULL or a live `weburl_errors` from this library, not in use by another thread, and
+// is not used after this call.
 void weburl_free_errors(weburl_errors errors);
 
 // Whether `input` parses against `base` (NULL: no base), as `URL.canParse`; when it does not
 // and `reason` is not NULL, `*reason` is the validation error that failed the parse (of the
 // base, range in the base, when the base fails), else `*reason` gets a `{NULL, 0}` name.
+//
+// # Safety
+//
+// `input` is NULL or points to `length` readable bytes; `base` is NULL or points to `base_length`
+// readable bytes; `reason` is NULL or points to a writable `weburl_validation_error`.
 bool weburl_can_parse(const char *input,
                       size_t length,
                       const char *base,
@@ -107,16 +130,31 @@ bool weburl_can_parse(const char *input,
 // The host's [public suffix](https://url.spec.whatwg.org/#host-public-suffix) by the Public
 // Suffix List compiled into the library, borrowed from the URL; `{NULL, 0}` when the host is
 // not a domain (or the URL is invalid).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+// `ada_string` returned is not used once `result` is changed or freed.
 ada_string weburl_get_public_suffix(ada_url result);
 
 // The host's [registrable domain](https://url.spec.whatwg.org/#host-registrable-domain),
 // borrowed from the URL; `{NULL, 0}` when it has none (an IP address, a public suffix
 // itself, no host, an invalid URL).
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+// `ada_string` returned is not used once `result` is changed or freed.
 ada_string weburl_get_registrable_domain(ada_url result);
 
 // The URL [rendered for people](https://url.spec.whatwg.org/#url-rendering) (no credentials,
 // hosts in Unicode where the spoof checks pass, percent-encoded text decoded where safe),
 // owned by the caller; `{NULL, 0}` for an invalid URL. `options` may be NULL.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `options`
+// is NULL or points to a readable `weburl_display_options`.
 ada_owned_string weburl_display(ada_url result, const weburl_display_options *options);
 
 // weburl's version (static), e.g. `"0.1.0"`.
@@ -127,6 +165,11 @@ const char *weburl_get_version(void);
 // handle (freed with `ada_free`), invalid when the path has no URL; then, when `error` is not
 // NULL, `*error` is the reason's static name (`"relative-path"`, `"nul-in-path"`, ...), else
 // `{NULL, 0}`.
+//
+// # Safety
+//
+// `path` is NULL or points to `length` readable bytes; `error` is NULL or points to a writable
+// `ada_string`.
 ada_url weburl_from_file_path(const char *path,
                               size_t length,
                               uint8_t path_style,
@@ -137,6 +180,11 @@ ada_url weburl_from_file_path(const char *path,
 // (NUL-terminated too); `{NULL, 0}` when the URL has no path there, and then, when `error`
 // is not NULL, `*error` is the reason's static name (`"not-a-file-url"`, `"host-on-unix"`,
 // ...), else `{NULL, 0}`.
+//
+// # Safety
+//
+// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `error` is
+// NULL or points to a writable `ada_string`.
 ada_owned_string weburl_to_file_path(ada_url result, uint8_t path_style, ada_string *error);
 
 #ifdef __cplusplus

@@ -24,14 +24,13 @@
 //!
 //! # Safety
 //!
-//! One contract for every `unsafe extern "C"` function here (so no function repeats it): each
-//! string argument is NULL or points to `length` readable bytes; each handle argument is NULL
-//! or a live handle of its type from this library, used by one thread at a time; each out
-//! pointer is NULL or writable; a returned `ada_string` is not used after its handle changes
-//! or is freed.
+//! Every function that takes a pointer or a handle is `unsafe extern "C"`, and its own
+//! "# Safety" section names what it needs of each argument. One contract underlies them all:
+//! each string argument is NULL or points to `length` readable bytes; each handle argument is
+//! NULL or a live handle of its type from this library, used by one thread at a time (an
+//! iterator shares its search params list: the two count as one); each out pointer is NULL or
+//! writable; a returned `ada_string` is not used after its handle changes or is freed.
 #![deny(missing_docs)]
-// The crate-level "# Safety" section above is every function's.
-#![allow(clippy::missing_safety_doc)]
 #![allow(non_camel_case_types)]
 
 pub mod ada;

@@ -16,6 +16,10 @@ pub(crate) fn max_input_length() -> u32 {
 }
 
 /// Frees a string this library returned as `ada_owned_string` (`{NULL, 0}`: nothing).
+///
+/// # Safety
+///
+/// `owned` is `{NULL, 0}` or an `ada_owned_string` from this library, unchanged and not yet freed.
 #[no_mangle]
 pub unsafe extern "C" fn ada_free_owned_string(owned: ada_owned_string) {
     // SAFETY: `owned` came from this library unchanged and is freed once.
@@ -24,6 +28,10 @@ pub unsafe extern "C" fn ada_free_owned_string(owned: ada_owned_string) {
 
 /// [domain to ASCII](https://url.spec.whatwg.org/#concept-domain-to-ascii) of `input` (with
 /// beStrict false, as the host parser uses it): `""` when it fails. Owned by the caller.
+///
+/// # Safety
+///
+/// `input` is NULL or points to `length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_idna_to_ascii(
     input: *const c_char,
@@ -43,6 +51,10 @@ pub unsafe extern "C" fn ada_idna_to_ascii(
 
 /// [domain to Unicode](https://url.spec.whatwg.org/#concept-domain-to-unicode) of `input`
 /// (the input itself when ToUnicode records an error). Owned by the caller.
+///
+/// # Safety
+///
+/// `input` is NULL or points to `length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_idna_to_unicode(
     input: *const c_char,

@@ -55,6 +55,10 @@ unsafe fn parse(input: *const c_char, length: usize) -> SearchParams {
 
 /// Parses a query string (a leading `?` is ignored) into a new list, freed with
 /// `ada_free_search_params`.
+///
+/// # Safety
+///
+/// `input` is NULL or points to `length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_parse_search_params(
     input: *const c_char,
@@ -66,6 +70,11 @@ pub unsafe extern "C" fn ada_parse_search_params(
 }
 
 /// Frees a list (its iterators stay usable).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+/// thread, and is not used after this call.
 #[no_mangle]
 pub unsafe extern "C" fn ada_free_search_params(result: ada_url_search_params) {
     // SAFETY: NULL or a live handle, freed once.
@@ -82,6 +91,11 @@ unsafe fn with<T>(result: ada_url_search_params, f: impl FnOnce(&Shared) -> T) -
 }
 
 /// The number of pairs.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+/// thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_search_params_size(result: ada_url_search_params) -> usize {
     // SAFETY: forwarded contract.
@@ -89,6 +103,11 @@ pub unsafe extern "C" fn ada_search_params_size(result: ada_url_search_params) -
 }
 
 /// Sorts the pairs by name (UTF-16 code units, stable), as `URLSearchParams.sort()`.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+/// thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_search_params_sort(result: ada_url_search_params) {
     // SAFETY: forwarded contract.
@@ -97,6 +116,11 @@ pub unsafe extern "C" fn ada_search_params_sort(result: ada_url_search_params) {
 
 /// The `application/x-www-form-urlencoded` serialization, owned by the caller (`{NULL, 0}`
 /// for NULL).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+/// thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_search_params_to_string(
     result: ada_url_search_params,
@@ -108,6 +132,11 @@ pub unsafe extern "C" fn ada_search_params_to_string(
 /// The pairs as `name=value` joined by `&`, without any encoding (for display and logs, not
 /// for URLs), owned by the caller. Not in ada 4.0's header; ada's releases after it have it,
 /// and programs written for them link too.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+/// thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_search_params_to_unsafe_string(
     result: ada_url_search_params,
@@ -131,6 +160,12 @@ pub unsafe extern "C" fn ada_search_params_to_unsafe_string(
 }
 
 /// `append(key, value)`.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+/// thread; `key` is NULL or points to `key_length` readable bytes; `value` is NULL or points to
+/// `value_length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_search_params_append(
     result: ada_url_search_params,
@@ -151,6 +186,12 @@ pub unsafe extern "C" fn ada_search_params_append(
 
 /// `set(key, value)`: the first pair named `key` takes `value`, the others are removed (or a
 /// pair is appended).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+/// thread; `key` is NULL or points to `key_length` readable bytes; `value` is NULL or points to
+/// `value_length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_search_params_set(
     result: ada_url_search_params,
@@ -170,6 +211,11 @@ pub unsafe extern "C" fn ada_search_params_set(
 }
 
 /// `delete(key)`: removes every pair named `key`.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+/// thread; `key` is NULL or points to `key_length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_search_params_remove(
     result: ada_url_search_params,
@@ -185,6 +231,12 @@ pub unsafe extern "C" fn ada_search_params_remove(
 }
 
 /// `delete(key, value)`: removes every pair named `key` with value `value`.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+/// thread; `key` is NULL or points to `key_length` readable bytes; `value` is NULL or points to
+/// `value_length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_search_params_remove_value(
     result: ada_url_search_params,
@@ -204,6 +256,11 @@ pub unsafe extern "C" fn ada_search_params_remove_value(
 }
 
 /// `has(key)`.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+/// thread; `key` is NULL or points to `key_length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_search_params_has(
     result: ada_url_search_params,
@@ -219,6 +276,12 @@ pub unsafe extern "C" fn ada_search_params_has(
 }
 
 /// `has(key, value)`.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+/// thread; `key` is NULL or points to `key_length` readable bytes; `value` is NULL or points to
+/// `value_length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_search_params_has_value(
     result: ada_url_search_params,
@@ -239,6 +302,12 @@ pub unsafe extern "C" fn ada_search_params_has_value(
 
 /// `get(key)`: the first value named `key`, borrowed from the list; `{NULL, 0}` when there is
 /// none.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+/// thread; `key` is NULL or points to `key_length` readable bytes; the `ada_string` returned is not
+/// used once `result` is changed or freed.
 #[no_mangle]
 pub unsafe extern "C" fn ada_search_params_get(
     result: ada_url_search_params,
@@ -256,6 +325,11 @@ pub unsafe extern "C" fn ada_search_params_get(
 
 /// `getAll(key)`: a copy of the values named `key`, freed with `ada_free_strings` (never
 /// NULL).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+/// thread; `key` is NULL or points to `key_length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_search_params_get_all(
     result: ada_url_search_params,
@@ -283,6 +357,11 @@ pub unsafe extern "C" fn ada_search_params_get_all(
 
 /// Replaces the pairs with those `input` parses to (a leading `?` is ignored; over the
 /// maximum input length: none).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+/// thread; `input` is NULL or points to `length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_search_params_reset(
     result: ada_url_search_params,
@@ -307,6 +386,11 @@ unsafe fn iter(result: ada_url_search_params) -> *mut std::ffi::c_void {
 }
 
 /// An iterator over the names, freed with `ada_free_search_params_keys_iter`.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+/// thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_search_params_get_keys(
     result: ada_url_search_params,
@@ -316,6 +400,11 @@ pub unsafe extern "C" fn ada_search_params_get_keys(
 }
 
 /// An iterator over the values, freed with `ada_free_search_params_values_iter`.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+/// thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_search_params_get_values(
     result: ada_url_search_params,
@@ -325,6 +414,11 @@ pub unsafe extern "C" fn ada_search_params_get_values(
 }
 
 /// An iterator over the pairs, freed with `ada_free_search_params_entries_iter`.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params` from this library, not in use by another
+/// thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_search_params_get_entries(
     result: ada_url_search_params,
@@ -334,6 +428,11 @@ pub unsafe extern "C" fn ada_search_params_get_entries(
 }
 
 /// Frees an `ada_strings`.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_strings` from this library, not in use by another thread, and is
+/// not used after this call.
 #[no_mangle]
 pub unsafe extern "C" fn ada_free_strings(result: ada_strings) {
     // SAFETY: NULL or a live handle, freed once.
@@ -341,15 +440,24 @@ pub unsafe extern "C" fn ada_free_strings(result: ada_strings) {
 }
 
 /// The number of strings.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_strings` from this library, not in use by another thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_strings_size(result: ada_strings) -> usize {
-    // SAFETY: NULL or a live handle.
     guard(0, || {
+        // SAFETY: NULL or a live handle.
         unsafe { handle_mut::<Vec<String>>(result) }.map_or(0, |v| v.len())
     })
 }
 
 /// The string at `index`, borrowed from the list; `{NULL, 0}` when `index` is out of range.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_strings` from this library, not in use by another thread; the
+/// `ada_string` returned is not used once `result` is changed or freed.
 #[no_mangle]
 pub unsafe extern "C" fn ada_strings_get(result: ada_strings, index: usize) -> ada_string {
     guard(NULL_STRING, || {
@@ -391,6 +499,11 @@ unsafe fn has_next(it: *mut std::ffi::c_void) -> bool {
 }
 
 /// Frees a names iterator.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params_keys_iter` from this library, not in use by
+/// another thread, and is not used after this call.
 #[no_mangle]
 pub unsafe extern "C" fn ada_free_search_params_keys_iter(result: ada_url_search_params_keys_iter) {
     // SAFETY: NULL or a live handle, freed once.
@@ -398,6 +511,12 @@ pub unsafe extern "C" fn ada_free_search_params_keys_iter(result: ada_url_search
 }
 
 /// The next name (`{NULL, 0}` at the end).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params_keys_iter` from this library, not in use by
+/// another thread (nor the list it came from); the `ada_string` returned is not used once that list
+/// is changed or freed.
 #[no_mangle]
 pub unsafe extern "C" fn ada_search_params_keys_iter_next(
     result: ada_url_search_params_keys_iter,
@@ -407,6 +526,11 @@ pub unsafe extern "C" fn ada_search_params_keys_iter_next(
 }
 
 /// Whether there is another name.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params_keys_iter` from this library, not in use by
+/// another thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_search_params_keys_iter_has_next(
     result: ada_url_search_params_keys_iter,
@@ -416,6 +540,11 @@ pub unsafe extern "C" fn ada_search_params_keys_iter_has_next(
 }
 
 /// Frees a values iterator.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params_values_iter` from this library, not in use by
+/// another thread, and is not used after this call.
 #[no_mangle]
 pub unsafe extern "C" fn ada_free_search_params_values_iter(
     result: ada_url_search_params_values_iter,
@@ -425,6 +554,12 @@ pub unsafe extern "C" fn ada_free_search_params_values_iter(
 }
 
 /// The next value (`{NULL, 0}` at the end).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params_values_iter` from this library, not in use by
+/// another thread (nor the list it came from); the `ada_string` returned is not used once that list
+/// is changed or freed.
 #[no_mangle]
 pub unsafe extern "C" fn ada_search_params_values_iter_next(
     result: ada_url_search_params_values_iter,
@@ -434,6 +569,11 @@ pub unsafe extern "C" fn ada_search_params_values_iter_next(
 }
 
 /// Whether there is another value.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params_values_iter` from this library, not in use by
+/// another thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_search_params_values_iter_has_next(
     result: ada_url_search_params_values_iter,
@@ -443,6 +583,11 @@ pub unsafe extern "C" fn ada_search_params_values_iter_has_next(
 }
 
 /// Frees a pairs iterator.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params_entries_iter` from this library, not in use by
+/// another thread, and is not used after this call.
 #[no_mangle]
 pub unsafe extern "C" fn ada_free_search_params_entries_iter(
     result: ada_url_search_params_entries_iter,
@@ -452,6 +597,12 @@ pub unsafe extern "C" fn ada_free_search_params_entries_iter(
 }
 
 /// The next pair (`{{NULL, 0}, {NULL, 0}}` at the end).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params_entries_iter` from this library, not in use by
+/// another thread (nor the list it came from); the `ada_string_pair` returned is not used once that
+/// list is changed or freed.
 #[no_mangle]
 pub unsafe extern "C" fn ada_search_params_entries_iter_next(
     result: ada_url_search_params_entries_iter,
@@ -464,6 +615,11 @@ pub unsafe extern "C" fn ada_search_params_entries_iter_next(
 }
 
 /// Whether there is another pair.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url_search_params_entries_iter` from this library, not in use by
+/// another thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_search_params_entries_iter_has_next(
     result: ada_url_search_params_entries_iter,

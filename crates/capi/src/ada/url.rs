@@ -81,6 +81,10 @@ pub(crate) unsafe fn parse_raw(
 
 /// Parses `length` bytes at `input` (UTF-8; other bytes are decoded with replacement) as a
 /// URL. Always returns a handle, valid or not (`ada_is_valid`); free it with `ada_free`.
+///
+/// # Safety
+///
+/// `input` is NULL or points to `length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_parse(input: *const c_char, length: usize) -> ada_url {
     // SAFETY: the C caller passes `length` readable bytes at `input` (or NULL).
@@ -89,6 +93,11 @@ pub unsafe extern "C" fn ada_parse(input: *const c_char, length: usize) -> ada_u
 }
 
 /// Parses `input` against the URL `base` parses to (the handle is invalid if either fails).
+///
+/// # Safety
+///
+/// `input` is NULL or points to `input_length` readable bytes; `base` is NULL or points to
+/// `base_length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_parse_with_base(
     input: *const c_char,
@@ -106,6 +115,10 @@ pub unsafe extern "C" fn ada_parse_with_base(
 }
 
 /// Whether `input` parses as a URL (the standard's `URL.canParse(input)`), without building it.
+///
+/// # Safety
+///
+/// `input` is NULL or points to `length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_can_parse(input: *const c_char, length: usize) -> bool {
     guard(false, || {
@@ -125,6 +138,11 @@ pub unsafe extern "C" fn ada_can_parse(input: *const c_char, length: usize) -> b
 }
 
 /// Whether `input` parses against the URL `base` parses to (`URL.canParse(input, base)`).
+///
+/// # Safety
+///
+/// `input` is NULL or points to `input_length` readable bytes; `base` is NULL or points to
+/// `base_length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_can_parse_with_base(
     input: *const c_char,
@@ -152,6 +170,11 @@ pub unsafe extern "C" fn ada_can_parse_with_base(
 }
 
 /// Frees a URL handle (NULL: nothing).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread, and is not
+/// used after this call.
 #[no_mangle]
 pub unsafe extern "C" fn ada_free(result: ada_url) {
     // SAFETY: `result` is NULL or a live handle from this library, freed once.
@@ -159,6 +182,10 @@ pub unsafe extern "C" fn ada_free(result: ada_url) {
 }
 
 /// A new handle with a copy of `input` (NULL for NULL), freed with `ada_free`.
+///
+/// # Safety
+///
+/// `input` is NULL or a live `ada_url` from this library, not in use by another thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_copy(input: ada_url) -> ada_url {
     guard(std::ptr::null_mut(), || {
@@ -171,6 +198,10 @@ pub unsafe extern "C" fn ada_copy(input: ada_url) -> ada_url {
 }
 
 /// Whether the parse succeeded.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_is_valid(result: ada_url) -> bool {
     // SAFETY: `result` is NULL or a live handle.
@@ -179,6 +210,10 @@ pub unsafe extern "C" fn ada_is_valid(result: ada_url) -> bool {
 
 /// The [origin](https://url.spec.whatwg.org/#concept-url-origin)'s serialization (`"null"` for
 /// an opaque origin), owned by the caller; `{NULL, 0}` for an invalid URL.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_get_origin(result: ada_url) -> ada_owned_string {
     guard(NULL_OWNED, || {
@@ -191,6 +226,10 @@ pub unsafe extern "C" fn ada_get_origin(result: ada_url) -> ada_owned_string {
 }
 
 /// A getter: the slice `get` returns, borrowed from the handle; `{NULL, 0}` when invalid.
+///
+/// # Safety
+/// `result` must be NULL or a live `ada_url`; the string returned is not used once it is
+/// changed or freed.
 #[inline]
 unsafe fn get(result: ada_url, get: impl FnOnce(&Url) -> &str) -> ada_string {
     guard(NULL_STRING, || {
@@ -203,6 +242,11 @@ unsafe fn get(result: ada_url, get: impl FnOnce(&Url) -> &str) -> ada_string {
 }
 
 /// The `href` getter (the URL serializer's output).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+/// `ada_string` returned is not used once `result` is changed or freed.
 #[no_mangle]
 pub unsafe extern "C" fn ada_get_href(result: ada_url) -> ada_string {
     // SAFETY: forwarded contract.
@@ -210,6 +254,11 @@ pub unsafe extern "C" fn ada_get_href(result: ada_url) -> ada_string {
 }
 
 /// The `username` getter.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+/// `ada_string` returned is not used once `result` is changed or freed.
 #[no_mangle]
 pub unsafe extern "C" fn ada_get_username(result: ada_url) -> ada_string {
     // SAFETY: forwarded contract.
@@ -217,6 +266,11 @@ pub unsafe extern "C" fn ada_get_username(result: ada_url) -> ada_string {
 }
 
 /// The `password` getter.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+/// `ada_string` returned is not used once `result` is changed or freed.
 #[no_mangle]
 pub unsafe extern "C" fn ada_get_password(result: ada_url) -> ada_string {
     // SAFETY: forwarded contract.
@@ -224,6 +278,11 @@ pub unsafe extern "C" fn ada_get_password(result: ada_url) -> ada_string {
 }
 
 /// The `port` getter (`""` when the port is null).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+/// `ada_string` returned is not used once `result` is changed or freed.
 #[no_mangle]
 pub unsafe extern "C" fn ada_get_port(result: ada_url) -> ada_string {
     // SAFETY: forwarded contract.
@@ -231,6 +290,11 @@ pub unsafe extern "C" fn ada_get_port(result: ada_url) -> ada_string {
 }
 
 /// The `hash` getter (`"#frag"`, or `""` when the fragment is null or empty).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+/// `ada_string` returned is not used once `result` is changed or freed.
 #[no_mangle]
 pub unsafe extern "C" fn ada_get_hash(result: ada_url) -> ada_string {
     // SAFETY: forwarded contract.
@@ -238,6 +302,11 @@ pub unsafe extern "C" fn ada_get_hash(result: ada_url) -> ada_string {
 }
 
 /// The `host` getter (hostname and `:port`).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+/// `ada_string` returned is not used once `result` is changed or freed.
 #[no_mangle]
 pub unsafe extern "C" fn ada_get_host(result: ada_url) -> ada_string {
     // SAFETY: forwarded contract.
@@ -245,6 +314,11 @@ pub unsafe extern "C" fn ada_get_host(result: ada_url) -> ada_string {
 }
 
 /// The `hostname` getter (IPv6 addresses in brackets).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+/// `ada_string` returned is not used once `result` is changed or freed.
 #[no_mangle]
 pub unsafe extern "C" fn ada_get_hostname(result: ada_url) -> ada_string {
     // SAFETY: forwarded contract.
@@ -252,6 +326,11 @@ pub unsafe extern "C" fn ada_get_hostname(result: ada_url) -> ada_string {
 }
 
 /// The `pathname` getter.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+/// `ada_string` returned is not used once `result` is changed or freed.
 #[no_mangle]
 pub unsafe extern "C" fn ada_get_pathname(result: ada_url) -> ada_string {
     // SAFETY: forwarded contract.
@@ -259,6 +338,11 @@ pub unsafe extern "C" fn ada_get_pathname(result: ada_url) -> ada_string {
 }
 
 /// The `search` getter (`"?q"`, or `""` when the query is null or empty).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+/// `ada_string` returned is not used once `result` is changed or freed.
 #[no_mangle]
 pub unsafe extern "C" fn ada_get_search(result: ada_url) -> ada_string {
     // SAFETY: forwarded contract.
@@ -266,6 +350,11 @@ pub unsafe extern "C" fn ada_get_search(result: ada_url) -> ada_string {
 }
 
 /// The `protocol` getter (the scheme and `:`).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+/// `ada_string` returned is not used once `result` is changed or freed.
 #[no_mangle]
 pub unsafe extern "C" fn ada_get_protocol(result: ada_url) -> ada_string {
     // SAFETY: forwarded contract.
@@ -274,6 +363,10 @@ pub unsafe extern "C" fn ada_get_protocol(result: ada_url) -> ada_string {
 
 /// ada's `url_host_type`: 0 a domain, an opaque or empty host, or no host (and an invalid
 /// URL); 1 an IPv4 address; 2 an IPv6 address.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_get_host_type(result: ada_url) -> u8 {
     guard(0, || {
@@ -288,6 +381,10 @@ pub unsafe extern "C" fn ada_get_host_type(result: ada_url) -> u8 {
 
 /// ada's `scheme::type`: 0 http, 1 not special, 2 https, 3 ws, 4 ftp, 5 wss, 6 file (0 for an
 /// invalid URL).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_get_scheme_type(result: ada_url) -> u8 {
     guard(0, || {
@@ -306,6 +403,9 @@ pub unsafe extern "C" fn ada_get_scheme_type(result: ada_url) -> u8 {
 
 /// A setter: `set` on the URL with the decoded value, after the URL takes the current
 /// maximum input length. `false` for an invalid URL or a refused value.
+///
+/// # Safety
+/// `result` must be NULL or a live `ada_url`; `input` as `ffi::bytes`.
 #[inline]
 unsafe fn set(
     result: ada_url,
@@ -342,6 +442,11 @@ fn blank(value: &str) -> bool {
 }
 
 /// The `href` setter: `false` (URL unchanged) when the value does not parse.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `input` is
+/// NULL or points to `length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_set_href(
     result: ada_url,
@@ -354,6 +459,11 @@ pub unsafe extern "C" fn ada_set_href(
 
 /// The `host` setter: `true` when the host was set, also when the standard then ignores a
 /// bad port after it (`"example.com:invalid"`, `"example.com:65536"`), as ada returns.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `input` is
+/// NULL or points to `length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_set_host(
     result: ada_url,
@@ -372,6 +482,11 @@ pub unsafe extern "C" fn ada_set_host(
 }
 
 /// The `hostname` setter.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `input` is
+/// NULL or points to `length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_set_hostname(
     result: ada_url,
@@ -383,6 +498,11 @@ pub unsafe extern "C" fn ada_set_hostname(
 }
 
 /// The `protocol` setter.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `input` is
+/// NULL or points to `length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_set_protocol(
     result: ada_url,
@@ -400,6 +520,11 @@ pub unsafe extern "C" fn ada_set_protocol(
 }
 
 /// The `username` setter.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `input` is
+/// NULL or points to `length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_set_username(
     result: ada_url,
@@ -411,6 +536,11 @@ pub unsafe extern "C" fn ada_set_username(
 }
 
 /// The `password` setter.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `input` is
+/// NULL or points to `length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_set_password(
     result: ada_url,
@@ -422,6 +552,11 @@ pub unsafe extern "C" fn ada_set_password(
 }
 
 /// The `port` setter (`""` makes the port null).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `input` is
+/// NULL or points to `length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_set_port(
     result: ada_url,
@@ -440,6 +575,11 @@ pub unsafe extern "C" fn ada_set_port(
 }
 
 /// The `pathname` setter.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `input` is
+/// NULL or points to `length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_set_pathname(
     result: ada_url,
@@ -451,6 +591,11 @@ pub unsafe extern "C" fn ada_set_pathname(
 }
 
 /// The `search` setter (`""` makes the query null, as the standard says).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `input` is
+/// NULL or points to `length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_set_search(result: ada_url, input: *const c_char, length: usize) {
     // SAFETY: forwarded contract.
@@ -458,6 +603,11 @@ pub unsafe extern "C" fn ada_set_search(result: ada_url, input: *const c_char, l
 }
 
 /// The `hash` setter (`""` makes the fragment null, as the standard says).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `input` is
+/// NULL or points to `length` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ada_set_hash(result: ada_url, input: *const c_char, length: usize) {
     // SAFETY: forwarded contract.
@@ -465,6 +615,10 @@ pub unsafe extern "C" fn ada_set_hash(result: ada_url, input: *const c_char, len
 }
 
 /// Makes the port null.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_clear_port(result: ada_url) {
     // SAFETY: forwarded contract; NULL with length 0 is the empty string.
@@ -476,6 +630,10 @@ pub unsafe extern "C" fn ada_clear_port(result: ada_url) {
 }
 
 /// Makes the fragment null (no `#`).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_clear_hash(result: ada_url) {
     // SAFETY: forwarded contract.
@@ -483,6 +641,10 @@ pub unsafe extern "C" fn ada_clear_hash(result: ada_url) {
 }
 
 /// Makes the query null (no `?`).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_clear_search(result: ada_url) {
     // SAFETY: forwarded contract.
@@ -490,6 +652,9 @@ pub unsafe extern "C" fn ada_clear_search(result: ada_url) {
 }
 
 /// A predicate on a valid URL; `false` for an invalid one.
+///
+/// # Safety
+/// `result` must be NULL or a live `ada_url`.
 #[inline]
 unsafe fn has(result: ada_url, test: impl FnOnce(&Url) -> bool) -> bool {
     // SAFETY: `result` is NULL or a live handle.
@@ -497,6 +662,10 @@ unsafe fn has(result: ada_url, test: impl FnOnce(&Url) -> bool) -> bool {
 }
 
 /// Whether the username or the password is not empty.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_has_credentials(result: ada_url) -> bool {
     // SAFETY: forwarded contract.
@@ -504,6 +673,10 @@ pub unsafe extern "C" fn ada_has_credentials(result: ada_url) -> bool {
 }
 
 /// Whether the host is the empty host.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_has_empty_hostname(result: ada_url) -> bool {
     // SAFETY: forwarded contract.
@@ -511,6 +684,10 @@ pub unsafe extern "C" fn ada_has_empty_hostname(result: ada_url) -> bool {
 }
 
 /// Whether the host is not null.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_has_hostname(result: ada_url) -> bool {
     // SAFETY: forwarded contract.
@@ -518,6 +695,10 @@ pub unsafe extern "C" fn ada_has_hostname(result: ada_url) -> bool {
 }
 
 /// Whether the username is not empty.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_has_non_empty_username(result: ada_url) -> bool {
     // SAFETY: forwarded contract.
@@ -525,6 +706,10 @@ pub unsafe extern "C" fn ada_has_non_empty_username(result: ada_url) -> bool {
 }
 
 /// Whether the password is not empty.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_has_non_empty_password(result: ada_url) -> bool {
     // SAFETY: forwarded contract.
@@ -532,6 +717,10 @@ pub unsafe extern "C" fn ada_has_non_empty_password(result: ada_url) -> bool {
 }
 
 /// Whether the port is not null.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_has_port(result: ada_url) -> bool {
     // SAFETY: forwarded contract.
@@ -540,6 +729,10 @@ pub unsafe extern "C" fn ada_has_port(result: ada_url) -> bool {
 
 /// Whether the href has a password (the same as `ada_has_non_empty_password`: the serializer
 /// writes no empty password).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_has_password(result: ada_url) -> bool {
     // SAFETY: forwarded contract.
@@ -547,6 +740,10 @@ pub unsafe extern "C" fn ada_has_password(result: ada_url) -> bool {
 }
 
 /// Whether the fragment is not null (`"#"` counts).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_has_hash(result: ada_url) -> bool {
     // SAFETY: forwarded contract.
@@ -554,6 +751,10 @@ pub unsafe extern "C" fn ada_has_hash(result: ada_url) -> bool {
 }
 
 /// Whether the query is not null (`"?"` counts).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread.
 #[no_mangle]
 pub unsafe extern "C" fn ada_has_search(result: ada_url) -> bool {
     // SAFETY: forwarded contract.
@@ -596,6 +797,11 @@ pub(crate) fn components(url: &Url) -> ada_url_components {
 
 /// The URL's component offsets (ada's `url_components`), stored in the handle: valid until
 /// the handle is changed or freed. NULL for an invalid URL.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+/// `ada_url_components` returned is not used once `result` is changed or freed.
 #[no_mangle]
 pub unsafe extern "C" fn ada_get_components(result: ada_url) -> *const ada_url_components {
     guard(std::ptr::null(), || {

@@ -59,6 +59,11 @@ fn to_c(e: &ValidationError) -> weburl_validation_error {
 /// invalid) as `ada_parse_with_base` does, and, when `errors` is not NULL, stores there a new
 /// list of the input's validation errors (freed with `weburl_free_errors`; the base's are not
 /// included). Returns a handle like `ada_parse`'s, freed with `ada_free`.
+///
+/// # Safety
+///
+/// `input` is NULL or points to `length` readable bytes; `base` is NULL or points to `base_length`
+/// readable bytes; `errors` is NULL or points to a writable `weburl_errors`.
 #[no_mangle]
 pub unsafe extern "C" fn weburl_parse_with_errors(
     input: *const c_char,
@@ -121,16 +126,24 @@ pub unsafe extern "C" fn weburl_parse_with_errors(
 }
 
 /// The number of errors in a list (0 for NULL).
+///
+/// # Safety
+///
+/// `errors` is NULL or a live `weburl_errors` from this library, not in use by another thread.
 #[no_mangle]
 pub unsafe extern "C" fn weburl_errors_size(errors: weburl_errors) -> usize {
-    // SAFETY: NULL or a live handle.
     guard(0, || {
+        // SAFETY: NULL or a live handle.
         unsafe { handle_mut::<Vec<weburl_validation_error>>(errors) }.map_or(0, |l| l.len())
     })
 }
 
 /// The error at `index` (in the order the parser met them); a `{NULL, 0}` name when `index`
 /// is out of range.
+///
+/// # Safety
+///
+/// `errors` is NULL or a live `weburl_errors` from this library, not in use by another thread.
 #[no_mangle]
 pub unsafe extern "C" fn weburl_errors_get(
     errors: weburl_errors,
@@ -145,6 +158,11 @@ pub unsafe extern "C" fn weburl_errors_get(
 }
 
 /// Frees a list of errors (NULL: nothing).
+///
+/// # Safety
+///
+/// `errors` is NULL or a live `weburl_errors` from this library, not in use by another thread, and
+/// is not used after this call.
 #[no_mangle]
 pub unsafe extern "C" fn weburl_free_errors(errors: weburl_errors) {
     // SAFETY: NULL or a live handle, freed once.
@@ -156,6 +174,11 @@ pub unsafe extern "C" fn weburl_free_errors(errors: weburl_errors) {
 /// Whether `input` parses against `base` (NULL: no base), as `URL.canParse`; when it does not
 /// and `reason` is not NULL, `*reason` is the validation error that failed the parse (of the
 /// base, range in the base, when the base fails), else `*reason` gets a `{NULL, 0}` name.
+///
+/// # Safety
+///
+/// `input` is NULL or points to `length` readable bytes; `base` is NULL or points to `base_length`
+/// readable bytes; `reason` is NULL or points to a writable `weburl_validation_error`.
 #[no_mangle]
 pub unsafe extern "C" fn weburl_can_parse(
     input: *const c_char,

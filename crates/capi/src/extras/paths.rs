@@ -40,6 +40,11 @@ unsafe fn report(error: *mut ada_string, e: Option<FilePathError>) {
 /// handle (freed with `ada_free`), invalid when the path has no URL; then, when `error` is not
 /// NULL, `*error` is the reason's static name (`"relative-path"`, `"nul-in-path"`, ...), else
 /// `{NULL, 0}`.
+///
+/// # Safety
+///
+/// `path` is NULL or points to `length` readable bytes; `error` is NULL or points to a writable
+/// `ada_string`.
 #[no_mangle]
 pub unsafe extern "C" fn weburl_from_file_path(
     path: *const c_char,
@@ -68,6 +73,11 @@ pub unsafe extern "C" fn weburl_from_file_path(
 /// (NUL-terminated too); `{NULL, 0}` when the URL has no path there, and then, when `error`
 /// is not NULL, `*error` is the reason's static name (`"not-a-file-url"`, `"host-on-unix"`,
 /// ...), else `{NULL, 0}`.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `error` is
+/// NULL or points to a writable `ada_string`.
 #[no_mangle]
 pub unsafe extern "C" fn weburl_to_file_path(
     result: ada_url,

@@ -11,6 +11,11 @@ use crate::ffi::{borrowed, guard, owned, NULL_OWNED, NULL_STRING};
 /// The host's [public suffix](https://url.spec.whatwg.org/#host-public-suffix) by the Public
 /// Suffix List compiled into the library, borrowed from the URL; `{NULL, 0}` when the host is
 /// not a domain (or the URL is invalid).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+/// `ada_string` returned is not used once `result` is changed or freed.
 #[no_mangle]
 pub unsafe extern "C" fn weburl_get_public_suffix(result: ada_url) -> ada_string {
     guard(NULL_STRING, || {
@@ -24,6 +29,11 @@ pub unsafe extern "C" fn weburl_get_public_suffix(result: ada_url) -> ada_string
 /// The host's [registrable domain](https://url.spec.whatwg.org/#host-registrable-domain),
 /// borrowed from the URL; `{NULL, 0}` when it has none (an IP address, a public suffix
 /// itself, no host, an invalid URL).
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; the
+/// `ada_string` returned is not used once `result` is changed or freed.
 #[no_mangle]
 pub unsafe extern "C" fn weburl_get_registrable_domain(result: ada_url) -> ada_string {
     guard(NULL_STRING, || {
@@ -67,6 +77,11 @@ pub struct weburl_display_options {
 /// The URL [rendered for people](https://url.spec.whatwg.org/#url-rendering) (no credentials,
 /// hosts in Unicode where the spoof checks pass, percent-encoded text decoded where safe),
 /// owned by the caller; `{NULL, 0}` for an invalid URL. `options` may be NULL.
+///
+/// # Safety
+///
+/// `result` is NULL or a live `ada_url` from this library, not in use by another thread; `options`
+/// is NULL or points to a readable `weburl_display_options`.
 #[no_mangle]
 pub unsafe extern "C" fn weburl_display(
     result: ada_url,
