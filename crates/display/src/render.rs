@@ -221,7 +221,7 @@ impl<'a> Rendering<'a> {
     /// show in Unicode or check), no credentials and no `%` after the host (nothing to
     /// decode, nothing right-to-left). The general path then only borrows every part from
     /// the href and copies it whole, after building and dropping its intermediate parts
-    /// (about half of `display()`'s instructions per URL under callgrind); this gives the
+    /// (most of `display()`'s cost on such URLs: `docs/performance.md`); this gives the
     /// same `Rendered` with one exact-size copy and the ranges read off the URL's offsets.
     fn render_as_href(&self) -> Option<Rendered> {
         let url = self.url;

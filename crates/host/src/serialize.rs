@@ -5,7 +5,8 @@ use core::fmt;
 
 /// A serialized address, built in place and written with one `write_str`: the serializers are
 /// generic over the writer, and a write per character inlined the writer's code (a `String`'s
-/// capacity check and growth) at each (1.6 KB of a parse-only program; `docs/performance.md`).
+/// capacity check and growth) at each, which made a parse-only program larger
+/// (`docs/performance.md`).
 struct Text<const N: usize> {
     bytes: [u8; N],
     len: usize,
