@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use weburl::{Url, ValidationError, ValidationErrorKind};
+use weburl::{ReportedError, Url, ValidationErrorKind};
 
 use crate::columns;
 use crate::input::{self, Input};
@@ -19,22 +19,21 @@ pub fn spec_link(kind: ValidationErrorKind) -> String {
     format!("https://url.spec.whatwg.org/#{anchor}")
 }
 
-/// Writes one validation error: the input, a caret line under the error's range, and the
-/// error's name (with `, failure` when it made the parse fail) and spec link.
+/// Writes one error of the list: the input, a caret line under the error's range, and the
+/// error's name (with `, failure` when it made the parse fail) and, for a row of the spec's
+/// table, its spec link.
 pub fn write_error(
     out: &mut impl Write,
     input: &str,
-    error: &ValidationError,
+    error: &ReportedError,
 ) -> std::io::Result<()> {
     writeln!(out, "{}", columns::display(input))?;
     writeln!(out, "{}", columns::caret_line(input, &error.range))?;
     let failure = if error.failure { ", failure" } else { "" };
-    writeln!(
-        out,
-        "  {}{failure} ({})",
-        error.kind.name(),
-        spec_link(error.kind)
-    )
+    match error.validation_error() {
+        Some(kind) => writeln!(out, "  {}{failure} ({})", kind.name(), spec_link(kind)),
+        None => writeln!(out, "  {}{failure}", error.name()),
+    }
 }
 
 /// Lints each input. Status 1 when an input fails to parse or, with `strict`, has any
@@ -42,7 +41,6 @@ pub fn write_error(
 pub fn run(urls: &[String], base: Option<&Url>, strict: bool) -> Result<Status, CliError> {
     let mut out = Out::stdout();
     let mut status = Status::default();
-    let mut errors: Vec<ValidationError> = Vec::new();
     let options = input::options(base);
     input::for_each(urls, |item| {
         let input = match item {
@@ -53,8 +51,7 @@ pub fn run(urls: &[String], base: Option<&Url>, strict: bool) -> Result<Status, 
                 return Ok(());
             }
         };
-        errors.clear();
-        let parsed = options.parse_with_sink(input, &mut errors);
+        let (parsed, errors) = options.parse_with_error_list(input);
         for error in &errors {
             write_error(&mut out, input, error)?;
         }
@@ -68,12 +65,6 @@ pub fn run(urls: &[String], base: Option<&Url>, strict: bool) -> Result<Status, 
             }
             Err(err) => {
                 status.fail();
-                if !errors.iter().any(|e| e.failure) {
-                    // A failure that is not a row of the table (e.g. too-long).
-                    writeln!(out, "{}", columns::display(input))?;
-                    writeln!(out, "{}", columns::caret_line(input, &err.range()))?;
-                    writeln!(out, "  {}, failure", err.name())?;
-                }
                 writeln!(out, "  => {err}")?;
             }
         }

@@ -37,6 +37,7 @@ mod compat;
 #[cfg(feature = "compat")]
 mod edit;
 mod encoding;
+mod error_list;
 mod errors;
 #[cfg(feature = "compat")]
 mod file_path;
@@ -67,6 +68,7 @@ pub use api::{ParseOptions, ParseOptionsWithErrors};
 pub use builder::{BuildError, UrlBuilder};
 #[cfg(feature = "compat")]
 pub use edit::{PathSegmentsMut, QueryPairsMut};
+pub use error_list::ReportedError;
 pub use errors::{
     ErrorSink, ParseError, ParseErrorKind, SetterError, ValidationError, ValidationErrorKind,
 };

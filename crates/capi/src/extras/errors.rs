@@ -3,7 +3,7 @@
 
 use std::ffi::{c_char, c_void};
 
-use weburl::{Url, ValidationError};
+use weburl::{ReportedError, Url};
 
 use crate::ada::misc::max_input_length;
 use crate::ada::types::{ada_string, ada_url};
@@ -46,7 +46,7 @@ fn too_long(length: usize) -> weburl_validation_error {
     }
 }
 
-fn to_c(e: &ValidationError) -> weburl_validation_error {
+fn to_c(e: &ReportedError) -> weburl_validation_error {
     weburl_validation_error {
         name: borrowed(e.name()),
         start: e.range.start,
@@ -96,7 +96,6 @@ pub unsafe extern "C" fn weburl_parse_with_errors(
             list.push(too_long(length));
             return (None, list);
         };
-        let mut found: Vec<ValidationError> = Vec::new();
         let mut options = Url::options();
         if let Some(b) = &base {
             options = options.base(b);
@@ -104,18 +103,8 @@ pub unsafe extern "C" fn weburl_parse_with_errors(
         if max != u32::MAX as usize {
             options = options.max_length(max);
         }
-        let parsed = options.validation_errors(&mut found).parse(&input);
+        let (parsed, found) = options.parse_with_error_list(&input);
         list.extend(found.iter().map(to_c));
-        if let Err(e) = &parsed {
-            if e.validation_error().is_none() {
-                list.push(weburl_validation_error {
-                    name: borrowed(e.name()),
-                    start: e.range().start,
-                    end: e.range().end,
-                    failure: true,
-                });
-            }
-        }
         (parsed.ok(), list)
     });
     if !errors.is_null() {
