@@ -4,9 +4,41 @@
 //! (`cargo xtask bench --help` lists them). The corpora default to `../shared/datasets`.
 //! Then the C API's bench (`capi_bench.rs`) and the parse-only program's size (`size.rs`).
 
-use crate::{util, wpt_sync, Result};
+use crate::args::{self, Args};
+use crate::{capi_bench, util, wpt_sync, Result};
+
+const USAGE: &str = "cargo xtask bench [ARGS...] (cargo xtask bench --help lists them)";
 
 pub fn main(args: &[String]) -> Result {
+    use lexopt::Arg::{Long, Short};
+    // Every argument goes to weburl-bench; `--data` and `--quick` to the C API's bench too,
+    // and the ones that make weburl-bench print something else end the run there.
+    let mut p = Args::new(args, USAGE);
+    let mut forward = Vec::new();
+    let mut capi = capi_bench::Options::default();
+    let mut bench_only = false;
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long("data") => {
+                let dir = p.value()?;
+                capi.data = Some(dir.clone().into());
+                forward.extend(["--data".to_owned(), dir]);
+            }
+            Long("quick") => {
+                capi.quick = true;
+                forward.push("--quick".to_owned());
+            }
+            arg => {
+                bench_only |= matches!(
+                    arg,
+                    Short('h') | Long("help" | "json" | "psl-only" | "instructions-only")
+                );
+                let word = args::word(arg);
+                forward.push(p.attached(word));
+            }
+        }
+    }
+    let args = forward;
     wpt_sync::sync(&wpt_sync::Options::default())?;
     let root = util::workspace_root();
     let mut cmd = util::cargo();
@@ -16,19 +48,14 @@ pub fn main(args: &[String]) -> Result {
         .arg("--manifest-path")
         .arg(root.join("Cargo.toml"))
         .args(["-p", "weburl-bench", "--"])
-        .args(args);
+        .args(&args);
     eprintln!(
         "xtask: cargo run --release -p weburl-bench --{}",
         args.iter().map(|a| format!(" {a}")).collect::<String>()
     );
     util::run_streaming(&mut cmd, "weburl-bench")?;
-    if !args.iter().any(|a| {
-        matches!(
-            a.as_str(),
-            "-h" | "--help" | "--json" | "--psl-only" | "--instructions-only"
-        )
-    }) {
-        crate::capi_bench::run(args)?;
+    if !bench_only {
+        capi_bench::run(&capi)?;
         crate::size::run(None)?;
     }
     Ok(())

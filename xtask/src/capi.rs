@@ -1,8 +1,10 @@
-//! `cargo xtask capi` (and part of `cargo xtask test`): the C API's tests in C. Builds
-//! `weburl-capi`, compiles the C programs of `crates/capi/tests/c/` and the README's C example
-//! with the system C compiler (`$CC`, else `cc`) against `crates/capi/include/` and the shared
-//! library, and runs them, under `valgrind --leak-check=full --error-exitcode=1` when valgrind
-//! is installed (else the reason is printed). Each program prints `N passed, M failed`.
+//! `cargo xtask capi test|bench|build` (`test` is also part of `cargo xtask test`): the C
+//! API's tests in C (`bench`: `capi_bench.rs`). Builds
+//! `weburl-capi`, compiles the C programs of `crates/capi/tests/c/` and the C examples of the
+//! README and `docs/c.md` with the system C compiler (`$CC`, else `cc`) against
+//! `crates/capi/include/` and the shared library, and runs them, under
+//! `valgrind --leak-check=full --error-exitcode=1` when valgrind is installed (else the reason
+//! is printed). Each program prints `N passed, M failed`.
 //!
 //! The WPT data (`wpt-data/urltestdata.json`, `setters_tests.json`) reaches the C runner as
 //! plain lines (see `crates/capi/tests/c/wpt.c`), written here, so the C side needs no JSON
@@ -16,25 +18,46 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::{util, Failure, Result};
+use crate::args::{self, Action, Args};
+use crate::{capi_bench, util, Failure, Result};
 
+const USAGE: &str = "cargo xtask capi [test | build | bench [--data DIR] [--quick]]";
+
+/// `cargo xtask capi test|bench|build [ARGS...]`.
 pub fn main(args: &[String]) -> Result {
-    if let Some(a) = args.first() {
-        return Err(Failure::new(format!("capi: unexpected argument `{a}`")));
+    use lexopt::Arg::Long;
+    let (action, rest) = args::action(args, USAGE)?;
+    let mut p = Args::new(&rest, USAGE);
+    let mut bench = capi_bench::Options::default();
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long("data") if action == Action::Bench => bench.data = Some(p.value()?.into()),
+            Long("quick") if action == Action::Bench => bench.quick = true,
+            arg => return Err(args::unexpected(arg, USAGE)),
+        }
     }
-    run()
+    match action {
+        Action::Test => run(),
+        Action::Build => build(),
+        Action::Bench => capi_bench::run(&bench),
+    }
+}
+
+/// Builds `weburl-capi` (debug: the library the C tests link).
+fn build() -> Result {
+    eprintln!("xtask: cargo build -p weburl-capi");
+    util::run_streaming(
+        util::cargo()
+            .current_dir(util::workspace_root())
+            .args(["build", "-p", "weburl-capi"]),
+        "cargo build -p weburl-capi",
+    )
 }
 
 /// The C API's C test suites.
 pub fn run() -> Result {
     let root = util::workspace_root();
-    eprintln!("xtask: cargo build -p weburl-capi");
-    util::run_streaming(
-        util::cargo()
-            .current_dir(&root)
-            .args(["build", "-p", "weburl-capi"]),
-        "cargo build -p weburl-capi",
-    )?;
+    build()?;
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join("target"));
@@ -51,6 +74,8 @@ pub fn run() -> Result {
 
     let readme_example = out.join("readme_example.c");
     write_readme_example(&root.join("README.md"), &readme_example)?;
+    let guide_example = out.join("guide_example.c");
+    write_readme_example(&root.join("docs/c.md"), &guide_example)?;
 
     check_coverage(&root.join("crates/capi"))?;
 
@@ -61,7 +86,7 @@ pub fn run() -> Result {
     let capi = root.join("crates/capi");
     let include = capi.join("include");
     let tests = capi.join("tests/c");
-    let programs: [(&str, PathBuf, Vec<String>); 5] = [
+    let programs: [(&str, PathBuf, Vec<String>); 6] = [
         ("api", tests.join("api.c"), vec![]),
         ("search_params", tests.join("search_params.c"), vec![]),
         ("extras", tests.join("extras.c"), vec![]),
@@ -71,6 +96,7 @@ pub fn run() -> Result {
             vec![cases.to_string_lossy().into_owned()],
         ),
         ("readme_example", readme_example.clone(), vec![]),
+        ("guide_example", guide_example, vec![]),
     ];
     let mut failures = Vec::new();
     for (name, source, args) in &programs {
@@ -375,19 +401,15 @@ fn ada_header() -> Option<PathBuf> {
     found.pop()
 }
 
-/// The first ```c block of the README's "From C and other languages" section.
+/// The first ```c block of a Markdown file (the README's, `docs/c.md`'s).
 fn write_readme_example(readme: &Path, out: &Path) -> Result {
     let text = std::fs::read_to_string(readme)
         .map_err(|e| Failure::new(format!("{}: {e}", readme.display())))?;
-    let section = text
-        .split_once("## From C and other languages")
-        .map(|(_, s)| s)
-        .ok_or_else(|| Failure::new("README.md has no \"From C and other languages\" section"))?;
-    let code = section
-        .split_once("```c\n")
+    let code = text
+        .split_once("\n```c\n")
         .and_then(|(_, s)| s.split_once("\n```"))
         .map(|(code, _)| code)
-        .ok_or_else(|| Failure::new("README's C section has no ```c example"))?;
+        .ok_or_else(|| Failure::new(format!("{} has no ```c example", readme.display())))?;
     std::fs::write(out, format!("{code}\n"))
         .map_err(|e| Failure::new(format!("{}: {e}", out.display())))
 }

@@ -1,4 +1,4 @@
-//! The C API comparison of `cargo xtask bench` (also `cargo xtask capi-bench [--data DIR]
+//! The C API comparison of `cargo xtask bench` (also `cargo xtask capi bench [--data DIR]
 //! [--quick]`): parse + `ada_get_href` per URL through `ada_c.h`, one C program
 //! (`xtask/bench/c/capi_bench.c`) linked statically once against ada's library (the one the
 //! `ada-url` crate builds for the benchmark) and once against weburl's (`libweburl_capi.a`),
@@ -11,28 +11,21 @@ use std::process::Command;
 
 use crate::{util, Failure, Result};
 
-pub fn main(args: &[String]) -> Result {
-    run(args)
+/// `--data DIR` (default `../shared/datasets`) and `--quick`.
+#[derive(Debug, Default)]
+pub struct Options {
+    pub data: Option<PathBuf>,
+    pub quick: bool,
 }
 
-/// Runs the comparison; reads `--data DIR` and `--quick` from `args` and ignores the rest
-/// (they are the Rust benchmark's).
-pub fn run(args: &[String]) -> Result {
+/// Runs the comparison.
+pub fn run(opts: &Options) -> Result {
     let root = util::workspace_root();
-    let mut data = root.join("../shared/datasets");
-    let mut quick = false;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--data" => {
-                if let Some(d) = it.next() {
-                    data = PathBuf::from(d);
-                }
-            }
-            "--quick" => quick = true,
-            _ => {}
-        }
-    }
+    let data = opts
+        .data
+        .clone()
+        .unwrap_or_else(|| root.join("../shared/datasets"));
+    let quick = opts.quick;
     for (what, extra) in [
         (
             "weburl-capi",

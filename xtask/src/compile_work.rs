@@ -12,11 +12,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use crate::{size, util, Failure, Result};
+use crate::{size_check, util, Failure, Result};
 
 /// The two programs compared (package, and what the tables call it): `cargo xtask size`'s
 /// `std` one and its `url` one.
-const PROGRAMS: [(&str, &str); 2] = [size::PROGRAMS[1], size::PROGRAMS[2]];
+const PROGRAMS: [(&str, &str); 2] = [size_check::PROGRAMS[1], size_check::PROGRAMS[2]];
 
 /// The wrapper: rustc under cachegrind when `--crate-name` is one of `$WEBURL_CG_CRATES`
 /// (space-separated), its output in `$WEBURL_CG_DIR/NAME.PID`.
@@ -51,7 +51,7 @@ pub fn run() -> Result {
     }
     let root = util::workspace_root();
     let work = root.join("target/size-check/compile-work");
-    size::remove_dir(&work)?;
+    util::remove_dir(&work)?;
     std::fs::create_dir_all(&work).map_err(|e| Failure::new(format!("{}: {e}", work.display())))?;
     let wrapper = work.join("rustc-cachegrind.sh");
     std::fs::write(&wrapper, WRAPPER)
@@ -79,7 +79,7 @@ pub fn run() -> Result {
             "xtask: cargo build --release -p {package} (xtask/size-check), rustc under cachegrind for {}",
             own.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
         );
-        let mut cmd = size::build_command(package, &target, true);
+        let mut cmd = size_check::build_command(package, &target, true);
         cmd.env("RUSTC_WRAPPER", &wrapper)
             .env(
                 "WEBURL_CG_CRATES",

@@ -4,8 +4,8 @@
 //! answers (`crates/duckdb/examples/expected.rs`) and runs the pytest suites of
 //! `crates/duckdb/tests` against the `duckdb` Python package, pinned, in `target/duckdb-venv`.
 //!
-//! `cargo xtask duckdb build` builds the extension alone; `cargo xtask duckdb bench
-//! [--rows N] [--runs N]` runs `crates/duckdb/bench/bench.py` (DuckDB against the regular
+//! `cargo xtask duckdb test` is that step alone, `cargo xtask duckdb build` builds the
+//! extension alone; `cargo xtask duckdb bench [--rows N] [--runs N] [--threads N]` runs `crates/duckdb/bench/bench.py` (DuckDB against the regular
 //! expression and the facade in a plain loop, `examples/facade_loop.rs`).
 //!
 //! The footer (534 bytes) is a WebAssembly custom section named `duckdb_signature`: the
@@ -20,7 +20,10 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Instant;
 
+use crate::args::{self, Action, Args};
 use crate::{util, wpt_sync, Failure, Result};
+
+const USAGE: &str = "cargo xtask duckdb [test | build | bench [--rows N] [--runs N] [--threads N]]";
 
 /// The `duckdb` Python package the tests load the extension into, and pytest.
 const PINS: &[&str] = &["duckdb==2.0.1", "pytest==9.2.0"];
@@ -212,12 +215,26 @@ pub fn test() -> Result {
     Ok(())
 }
 
-/// `cargo xtask duckdb build | test | bench [ARGS...]`.
+/// `cargo xtask duckdb test|bench|build [ARGS...]`.
 pub fn main(args: &[String]) -> Result {
-    match args.first().map(String::as_str) {
-        Some("build") => build(),
-        Some("test") | None => test(),
-        Some("bench") => {
+    use lexopt::Arg::Long;
+    let (action, rest) = args::action(args, USAGE)?;
+    let mut p = Args::new(&rest, USAGE);
+    let mut bench_args = Vec::new();
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long(name @ ("rows" | "runs" | "threads")) if action == Action::Bench => {
+                let name = format!("--{name}");
+                let n: usize = p.parsed(&name)?;
+                bench_args.extend([name, n.to_string()]);
+            }
+            arg => return Err(args::unexpected(arg, USAGE)),
+        }
+    }
+    match action {
+        Action::Build => build(),
+        Action::Test => test(),
+        Action::Bench => {
             build()?;
             cargo_duckdb(
                 &["build", "--example", "facade_loop"],
@@ -233,11 +250,8 @@ pub fn main(args: &[String]) -> Result {
                 .arg(data)
                 .arg("--facade")
                 .arg(root().join("target/duckdb-build/release/examples/facade_loop"))
-                .args(args.get(1..).unwrap_or(&[]));
+                .args(&bench_args);
             util::run_streaming(&mut cmd, "bench.py (crates/duckdb)")
         }
-        Some(other) => Err(Failure::new(format!(
-            "unknown duckdb command '{other}'; expected build, test or bench"
-        ))),
     }
 }

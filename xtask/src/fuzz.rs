@@ -25,6 +25,7 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::Mutex;
 
+use crate::args::{self, Args};
 use crate::{util, wpt_sync, Failure, Result};
 
 /// The targets, in the order they run.
@@ -54,7 +55,7 @@ const DATASETS: &str = "../shared/datasets";
 const LINES_PER_DATASET: usize = 1000;
 
 const USAGE: &str =
-    "usage: cargo xtask fuzz [--seconds N] [--sanitizer address|none] [--jobs J] [TARGET...]";
+    "cargo xtask fuzz [--seconds N] [--sanitizer address|none] [--jobs J] [TARGET...]";
 
 struct Options {
     seconds: u64,
@@ -64,40 +65,30 @@ struct Options {
 }
 
 fn parse_args(args: &[String]) -> Result<Options> {
+    use lexopt::Arg::{Long, Value};
     let mut opts = Options {
         seconds: 60,
         sanitizer: "address".to_owned(),
         jobs: 1,
         targets: Vec::new(),
     };
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--seconds" => {
-                let n = it.next().ok_or_else(|| Failure::new(USAGE))?;
-                opts.seconds = n
-                    .parse()
-                    .map_err(|_| Failure::new(format!("--seconds: not a number: {n}")))?;
+    let mut p = Args::new(args, USAGE);
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long("seconds") => opts.seconds = p.parsed("--seconds")?,
+            Long("sanitizer") => opts.sanitizer = p.value()?,
+            Long("jobs") => opts.jobs = p.count("--jobs")?,
+            Value(name) if name.to_str().is_some_and(|n| TARGETS.contains(&n)) => {
+                opts.targets.push(name.to_string_lossy().into_owned())
             }
-            "--sanitizer" => {
-                let s = it.next().ok_or_else(|| Failure::new(USAGE))?;
-                opts.sanitizer = s.clone();
-            }
-            "--jobs" => {
-                let n = it.next().ok_or_else(|| Failure::new(USAGE))?;
-                opts.jobs =
-                    n.parse().ok().filter(|&j| j > 0).ok_or_else(|| {
-                        Failure::new(format!("--jobs: not a positive number: {n}"))
-                    })?;
-            }
-            "-h" | "--help" => return Err(Failure::new(USAGE)),
-            name if TARGETS.contains(&name) => opts.targets.push(name.to_owned()),
-            other => {
-                return Err(Failure::new(format!(
-                    "unknown fuzz target or option `{other}` (targets: {})\n{USAGE}",
+            Value(other) => {
+                return Err(p.error(&format!(
+                    "unknown fuzz target `{}` (targets: {})",
+                    other.to_string_lossy(),
                     TARGETS.join(", ")
                 )))
             }
+            arg => return Err(args::unexpected(arg, USAGE)),
         }
     }
     if opts.targets.is_empty() {

@@ -1,14 +1,18 @@
 //! `cargo xtask`: project automation (the alias lives in `.cargo/config.toml`).
 //!
-//! One module per subcommand. Expected failures (missing data, checksum mismatch, a failing
+//! One module per subcommand, each reading its arguments with the one parser (`args.rs`, on
+//! lexopt); the bindings alike: `cargo xtask <binding> test|bench|build`. Expected failures (missing data, checksum mismatch, a failing
 //! child command) are reported as `error: ...` on stderr with a non-zero exit code, never as a
 //! panic.
 #![forbid(unsafe_code)]
 
+mod args;
 mod bench;
 mod capi;
 mod capi_bench;
+mod ci;
 mod compile_work;
+mod datafusion;
 mod duckdb;
 mod fuzz;
 mod miri;
@@ -18,6 +22,7 @@ mod python;
 mod reference_diff;
 mod scaling;
 mod size;
+mod size_check;
 mod snapshots;
 mod test;
 mod top_domains;
@@ -29,7 +34,7 @@ mod wpt_sync;
 use std::process::ExitCode;
 
 const USAGE: &str = "\
-usage: cargo xtask <command> [options]
+usage: cargo xtask <command> [options]   (cargo xtask <command> --help: its options)
 
 commands:
   wpt-sync [--from DIR] [--update] [--revision REV]
@@ -39,30 +44,37 @@ commands:
                     copy the Public Suffix List into crates/psl/data/ against its MANIFEST
                     and regenerate the compiled list (crates/psl/src/generated.rs)
   test [ARGS...]    wpt-sync, then `cargo test --workspace --all-features [ARGS...]`;
-                    without ARGS, then the tests of crates/datafusion (own workspace) and
-                    of the Python package (crates/python, in target/python-venv)
-  test-python       only the Python package's step of `test`
-  duckdb [build|test|bench [--rows N] [--runs N]]
-                    the DuckDB extension (crates/duckdb): build weburl.duckdb_extension,
-                    its step of `test` (pytest through the duckdb Python package), its bench
+                    without ARGS, then the bindings' test steps (datafusion, python, duckdb)
+  ci [--dry-run]    CI (`.ci/run`): format and lint every workspace, `test`, `size --check`,
+                    cargo deny, the publish dry run, the fuzz smoke runs (--dry-run: list them)
   bench [--data DIR] [--quick] [--json] [--svg FILE] [--rounds N] [--show N]
         [--instructions] [--runs N] [--corpus NAME] [--limit N]
                     time weburl, ada and rust-url on the URL corpora (release build); with
-                    --instructions also callgrind instructions per URL (xtask/bench/README.md)
-  capi-bench [--data DIR] [--quick]
-                    parse + ada_get_href through the C API: weburl's against ada's, and the
-                    Rust facade (also the last part of `bench`)
-  capi              build weburl-capi and run its C test programs (valgrind when present)
-  bench --python [--quick] [--corpus NAME]
-                    the Python package against urllib, ada-url, can_ada, yarl, tldextract
-                    and publicsuffixlist (crates/python/bench/bench.py)
-  fuzz [--seconds N] [--sanitizer address|none] [TARGET...]
+                    --instructions also callgrind instructions per URL (xtask/bench/README.md);
+                    then `capi bench` and `size`
+
+  the bindings, alike: cargo xtask <binding> [test|bench|build] [ARGS...] (test by default)
+  python test|build|bench [--quick] [--corpus NAME]
+                    the Python package (crates/python): maturin wheel into target/python,
+                    pytest in target/python-venv; its bench against urllib, ada-url, can_ada,
+                    yarl, tldextract and publicsuffixlist (crates/python/bench/bench.py)
+  duckdb test|build|bench [--rows N] [--runs N]
+                    the DuckDB extension (crates/duckdb): weburl.duckdb_extension, pytest
+                    through the duckdb Python package, its bench
+  capi test|build|bench [--data DIR] [--quick]
+                    the C API (weburl-capi): its C test programs (valgrind when present);
+                    its bench, parse + ada_get_href against ada's C API and the Rust facade
+  datafusion test|build
+                    the DataFusion UDFs (crates/datafusion, own workspace), all features
+
+  fuzz [--seconds N] [--jobs J] [--sanitizer address|none] [TARGET...]
                     run the cargo-fuzz targets in fuzz/ for N seconds each (default 60)
   top-domains [--from FILE --revision REV]
                     check crates/display/data/top_domains.txt (>= 5,000 domains), or rewrite
                     it from Chromium's top_domains/domains.list at commit REV
   miri              Miri over weburl-bytes' safe API (part of `test`; skipped without it)
-  scaling           time adversarial inputs at growing sizes; fail on super-linear growth
+  scaling [--filter WORD]
+                    time adversarial inputs at growing sizes; fail on super-linear growth
   size [--clean] [--runs N] [--symbols] [--check] [--compile-work]
                     size of a program that parses a URL and prints its href, with weburl
                     (default features; `std` alone) and with url (xtask/size-check; also
@@ -96,46 +108,60 @@ impl Failure {
 pub type Result<T = ()> = std::result::Result<T, Failure>;
 
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
-    let command = args.next();
-    let rest: Vec<String> = args.collect();
-    let outcome = match command.as_deref() {
-        Some("wpt-sync") => wpt_sync::main(&rest),
-        Some("test") => test::main(&rest),
-        Some("test-python") => python::test(),
-        Some("duckdb") => duckdb::main(&rest),
-        Some("psl-sync") => psl_sync::main(&rest),
-        Some("fuzz") => fuzz::main(&rest),
-        Some("miri") => miri::run(),
-        Some("scaling") => scaling::main(&rest),
-        Some("size") => size::main(&rest),
-        Some("reference-diff") => reference_diff::main(&rest),
-        Some("bench") if rest.first().is_some_and(|a| a == "--python") => python::bench(&rest[1..]),
-        Some("bench") => bench::main(&rest),
-        Some("capi") => capi::main(&rest),
-        Some("capi-bench") => capi_bench::main(&rest),
-        Some("top-domains") => top_domains::main(&rest),
-        Some("node-data") => node_data::main(&rest),
-        Some("help" | "-h" | "--help") => {
-            println!("{USAGE}");
-            Ok(())
-        }
-        Some(other) => Err(Failure {
-            message: format!("unknown command `{other}`\n\n{USAGE}"),
-            code: 2,
-        }),
-        None => Err(Failure {
-            message: USAGE.to_owned(),
-            code: 2,
-        }),
-    };
-    match outcome {
+    match run(&std::env::args().skip(1).collect::<Vec<_>>()) {
         Ok(()) => ExitCode::SUCCESS,
+        // `--help`: the usage, on stdout.
+        Err(f) if f.code == 0 => {
+            println!("{}", f.message);
+            ExitCode::SUCCESS
+        }
         Err(f) => {
             if !f.message.is_empty() {
                 eprintln!("error: {}", f.message);
             }
             ExitCode::from(f.code)
         }
+    }
+}
+
+/// The subcommand named first in `argv`, run with the arguments after it.
+fn run(argv: &[String]) -> Result {
+    let mut parsed = args::Args::new(argv, "cargo xtask <command> [options] (cargo xtask help)");
+    let command = match parsed.next()? {
+        Some(lexopt::Arg::Value(v)) => v.to_string_lossy().into_owned(),
+        Some(lexopt::Arg::Short('h') | lexopt::Arg::Long("help")) | None => {
+            return Err(Failure {
+                message: USAGE.to_owned(),
+                code: if argv.is_empty() { 2 } else { 0 },
+            })
+        }
+        Some(arg) => return Err(args::unexpected(arg, USAGE)),
+    };
+    let rest = parsed.rest()?;
+    match command.as_str() {
+        "wpt-sync" => wpt_sync::main(&rest),
+        "test" => test::main(&rest),
+        "ci" => ci::main(&rest),
+        "python" => python::main(&rest),
+        "duckdb" => duckdb::main(&rest),
+        "capi" => capi::main(&rest),
+        "datafusion" => datafusion::main(&rest),
+        "psl-sync" => psl_sync::main(&rest),
+        "fuzz" => fuzz::main(&rest),
+        "miri" => args::none(&rest, "cargo xtask miri").and_then(|()| miri::run()),
+        "scaling" => scaling::main(&rest),
+        "size" => size::main(&rest),
+        "reference-diff" => reference_diff::main(&rest),
+        "bench" => bench::main(&rest),
+        "top-domains" => top_domains::main(&rest),
+        "node-data" => node_data::main(&rest),
+        "help" => Err(Failure {
+            message: USAGE.to_owned(),
+            code: 0,
+        }),
+        other => Err(Failure {
+            message: format!("unknown command `{other}`\n\n{USAGE}"),
+            code: 2,
+        }),
     }
 }

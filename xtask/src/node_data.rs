@@ -5,12 +5,13 @@
 
 use std::process::Command;
 
-use crate::{util, Failure, Result};
+use crate::{args, util, Failure, Result};
 
 const SCRIPT: &str = "xtask/node/file_paths.js";
 const OUT: &str = "crates/core/tests/data/file_paths_node.json";
 
-pub fn main(_args: &[String]) -> Result {
+pub fn main(args: &[String]) -> Result {
+    args::none(args, "cargo xtask node-data")?;
     let root = util::workspace_root();
     let output = match Command::new("node").arg(root.join(SCRIPT)).output() {
         Ok(o) => o,

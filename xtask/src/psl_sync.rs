@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
+use crate::args::{self, Args};
 use crate::{util, Failure, Result};
 
 /// The pinned data, relative to the workspace root.
@@ -36,41 +37,29 @@ struct Options {
 }
 
 pub fn main(args: &[String]) -> Result {
+    use lexopt::Arg::Long;
     let mut opts = Options {
         from: None,
         update: false,
         revision: None,
     };
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--update" => opts.update = true,
-            "--from" => {
-                let file = it.next().ok_or_else(|| usage("--from needs a file"))?;
-                opts.from = Some(PathBuf::from(file));
-            }
-            "--revision" => {
-                let rev = it.next().ok_or_else(|| usage("--revision needs a value"))?;
-                opts.revision = Some(rev.clone());
-            }
-            other => return Err(usage(&format!("unknown argument `{other}`"))),
+    let mut p = Args::new(args, USAGE);
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long("update") => opts.update = true,
+            Long("from") => opts.from = Some(PathBuf::from(p.value()?)),
+            Long("revision") => opts.revision = Some(p.value()?),
+            arg => return Err(args::unexpected(arg, USAGE)),
         }
     }
     if opts.revision.is_some() && !opts.update {
-        return Err(usage("--revision only goes with --update"));
+        return Err(p.error("--revision only goes with --update"));
     }
     sync(&opts)?;
     regenerate()
 }
 
-fn usage(msg: &str) -> Failure {
-    Failure {
-        message: format!(
-            "{msg}\nusage: cargo xtask psl-sync [--from FILE] [--update] [--revision REV]"
-        ),
-        code: 2,
-    }
-}
+const USAGE: &str = "cargo xtask psl-sync [--from FILE] [--update] [--revision REV]";
 
 fn sha256_hex(bytes: &[u8]) -> String {
     Sha256::digest(bytes)

@@ -1,6 +1,7 @@
-//! The Python package (`crates/python`): `cargo xtask test` builds it into a virtual
-//! environment under `target/` and runs its pytest suites; `cargo xtask bench --python` runs
-//! its benchmark (`crates/python/bench/bench.py`) against the other Python URL libraries.
+//! The Python package (`crates/python`), `cargo xtask python test|bench|build`: `test` (a step
+//! of `cargo xtask test`) builds it into a virtual environment under `target/` and runs its
+//! pytest suites; `bench` runs its benchmark (`crates/python/bench/bench.py`) against the
+//! other Python URL libraries; `build` builds the wheel and installs it in the environment.
 //!
 //! The environment is `target/python-venv`, made with the `python3` on PATH (or `$PYTHON`).
 //! Every package comes from pip at a pinned version: maturin (the build backend), pytest and
@@ -15,7 +16,37 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Instant;
 
+use crate::args::{self, Action, Args};
 use crate::{util, wpt_sync, Failure, Result};
+
+const USAGE: &str =
+    "cargo xtask python [test | build | bench [--quick] [--rounds N] [--corpus NAME]...]";
+
+/// `cargo xtask python test|bench|build [ARGS...]`.
+pub fn main(args: &[String]) -> Result {
+    use lexopt::Arg::Long;
+    let (action, rest) = args::action(args, USAGE)?;
+    let mut p = Args::new(&rest, USAGE);
+    let mut bench_args = Vec::new();
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long("quick") if action == Action::Bench => bench_args.push("--quick".to_owned()),
+            Long(name @ ("corpus" | "rounds")) if action == Action::Bench => {
+                let name = format!("--{name}");
+                bench_args.extend([name, p.value()?]);
+            }
+            arg => return Err(args::unexpected(arg, USAGE)),
+        }
+    }
+    match action {
+        Action::Test => test(),
+        Action::Bench => bench(&bench_args),
+        Action::Build => {
+            environment(&[])?;
+            build_and_install()
+        }
+    }
+}
 
 /// What the build and the tests need.
 /// Polars 1.43.2 is the Python release of Rust Polars 0.55.1, the version pyo3-polars 0.28 (the
@@ -145,8 +176,8 @@ pub fn test() -> Result {
     Ok(())
 }
 
-/// `cargo xtask bench --python [ARGS...]`: the Python benchmark; ARGS go to `bench.py`.
-pub fn bench(args: &[String]) -> Result {
+/// `cargo xtask python bench [ARGS...]`: the Python benchmark; ARGS go to `bench.py`.
+fn bench(args: &[String]) -> Result {
     wpt_sync::sync(&wpt_sync::Options::default())?;
     environment(&[COMPARE, BENCH].concat())?;
     build_and_install()?;

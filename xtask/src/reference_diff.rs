@@ -11,6 +11,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::args::{self, Args};
 use crate::{util, Failure, Result};
 
 /// The sample `cargo xtask test` runs: every WPT input and about this many others.
@@ -101,6 +102,14 @@ pub fn run(args: &[String]) -> Result {
     })
 }
 
+/// `cargo xtask reference-diff [ARGS...]`: every argument goes to `weburl-reference-diff`,
+/// which reads them (`--help` lists them).
 pub fn main(args: &[String]) -> Result {
-    run(args)
+    let mut p = Args::new(args, "cargo xtask reference-diff [ARGS...]");
+    let mut forward = Vec::new();
+    while let Some(arg) = p.next()? {
+        let word = args::word(arg);
+        forward.push(p.attached(word));
+    }
+    run(&forward)
 }

@@ -5,9 +5,20 @@
 //! case runs in a process of its own; one over a bound is re-timed (see `judge` in
 //! `xtask/scaling/src/main.rs`).
 
+use crate::args::{self, Args};
 use crate::{util, Result};
 
+const USAGE: &str = "cargo xtask scaling [--filter WORD]";
+
 pub fn main(args: &[String]) -> Result {
+    let mut p = Args::new(args, USAGE);
+    let mut filter = Vec::new();
+    while let Some(arg) = p.next()? {
+        match arg {
+            lexopt::Arg::Long("filter") => filter = vec!["--filter".to_owned(), p.value()?],
+            arg => return Err(args::unexpected(arg, USAGE)),
+        }
+    }
     let root = util::workspace_root();
     let manifest = root.join("xtask/scaling/Cargo.toml");
     let mut cmd = util::cargo();
@@ -18,7 +29,7 @@ pub fn main(args: &[String]) -> Result {
         .arg("--manifest-path")
         .arg(&manifest)
         .arg("--")
-        .args(args)
+        .args(&filter)
         // The scaling package has its own target dir; a CARGO_TARGET_DIR meant for the main
         // workspace would mix its artifacts in.
         .env_remove("CARGO_TARGET_DIR");

@@ -22,14 +22,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use crate::{util, Failure, Result};
+use crate::args::{self, Args};
+use crate::size_check::PROGRAMS;
+use crate::{compile_work, size_check, util, Failure, Result};
 
-/// The programs: package name and what the table calls it. The `url` one is last.
-pub(crate) const PROGRAMS: [(&str, &str); 3] = [
-    ("size-check-weburl", "weburl"),
-    ("size-check-weburl-std", "weburl std"),
-    ("size-check-url", "url"),
-];
 /// The input each program is checked with, and its href.
 const INPUT: &str = "HTTPS://EXAMPLE.com:443/a/../b?q=\u{e9}#f";
 const HREF: &str = "https://example.com/b?q=%C3%A9#f";
@@ -44,6 +40,7 @@ pub struct Built {
 }
 
 pub fn main(args: &[String]) -> Result {
+    use lexopt::Arg::Long;
     const USAGE: &str =
         "cargo xtask size [--clean] [--runs N] [--symbols] [--check] [--compile-work]";
     let mut clean = false;
@@ -51,21 +48,15 @@ pub fn main(args: &[String]) -> Result {
     let mut symbols = false;
     let mut check = false;
     let mut compile_work = false;
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--clean" => clean = true,
-            "--runs" => {
-                runs = it
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .filter(|&n| n > 0)
-                    .ok_or_else(|| Failure::new(format!("--runs needs a count ({USAGE})")))?;
-            }
-            "--symbols" => symbols = true,
-            "--check" => check = true,
-            "--compile-work" => compile_work = true,
-            other => return Err(Failure::new(format!("unknown option `{other}` ({USAGE})"))),
+    let mut p = Args::new(args, USAGE);
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long("clean") => clean = true,
+            Long("runs") => runs = p.count("--runs")?,
+            Long("symbols") => symbols = true,
+            Long("check") => check = true,
+            Long("compile-work") => compile_work = true,
+            arg => return Err(args::unexpected(arg, USAGE)),
         }
     }
     let built = run(clean.then_some(runs))?;
@@ -73,7 +64,7 @@ pub fn main(args: &[String]) -> Result {
         print_symbols()?;
     }
     if compile_work {
-        crate::compile_work::run()?;
+        compile_work::run()?;
     }
     if let Some((url, webs)) = built.split_last() {
         for weburl in webs {
@@ -96,7 +87,7 @@ pub fn run(clean: Option<usize>) -> Result<Vec<Built>> {
         for ((package, _), times) in PROGRAMS.iter().zip(&mut times) {
             let target = target_dir(package, "");
             if clean.is_some() {
-                remove_dir(&target)?;
+                util::remove_dir(&target)?;
             }
             eprintln!("xtask: cargo build --release -p {package} (xtask/size-check)");
             let cpu = children_cpu();
@@ -152,15 +143,6 @@ fn children_cpu() -> Option<Duration> {
     Some(Duration::from_millis(10 * (ticks(13)? + ticks(14)?)))
 }
 
-/// Removes `dir` and what it holds, if it exists.
-pub(crate) fn remove_dir(dir: &Path) -> Result {
-    if dir.exists() {
-        std::fs::remove_dir_all(dir)
-            .map_err(|e| Failure::new(format!("could not remove {}: {e}", dir.display())))?;
-    }
-    Ok(())
-}
-
 fn target_dir(package: &str, suffix: &str) -> PathBuf {
     util::workspace_root()
         .join("target/size-check")
@@ -168,28 +150,8 @@ fn target_dir(package: &str, suffix: &str) -> PathBuf {
 }
 
 fn build(package: &str, target: &Path, strip: bool) -> Result {
-    let mut cmd = build_command(package, target, strip);
+    let mut cmd = size_check::build_command(package, target, strip);
     util::run_streaming(&mut cmd, &format!("cargo build -p {package}"))
-}
-
-/// `cargo build` of `package` in xtask/size-check, into `target`, under that workspace's
-/// profile and nothing else (no `RUSTFLAGS` of the caller's).
-pub(crate) fn build_command(package: &str, target: &Path, strip: bool) -> Command {
-    let root = util::workspace_root();
-    let mut cmd = util::cargo();
-    cmd.current_dir(root.join("xtask/size-check"))
-        .args(["build", "--release", "--locked", "--quiet", "-p", package])
-        .arg("--target-dir")
-        .arg(target)
-        // The profile of xtask/size-check/Cargo.toml and nothing else.
-        .env(
-            "CARGO_PROFILE_RELEASE_STRIP",
-            if strip { "true" } else { "false" },
-        )
-        .env_remove("RUSTFLAGS")
-        .env_remove("CARGO_ENCODED_RUSTFLAGS")
-        .env_remove("CARGO_BUILD_RUSTFLAGS");
-    cmd
 }
 
 /// The program prints the href of a URL it is given.

@@ -5,9 +5,9 @@
 //! (skipped, with the reason printed, where node or npm is missing), and Miri over
 //! `weburl-bytes`' safe API (`miri.rs`; skipped, with the reason, where `cargo +nightly miri`
 //! is missing). Without ARGS it then runs
-//! the tests of `crates/datafusion` (its own workspace: DataFusion and Ballista, see its
-//! Cargo.toml), with all its features, so the SQL and Ballista tests run too, and the Python
-//! package's pytest suites (`python.rs`).
+//! the bindings' test steps, each also `cargo xtask <binding> test`: `crates/datafusion`
+//! (`datafusion.rs`), the Python package's pytest suites (`python.rs`) and the DuckDB
+//! extension's (`duckdb.rs`).
 
 use crate::{reference_diff, top_domains, util, wpt_sync, Result};
 
@@ -27,24 +27,9 @@ pub fn main(args: &[String]) -> Result {
     crate::miri::run()?;
     reference_diff::run(&["--sample".to_owned(), reference_diff::CI_SAMPLE.to_string()])?;
     if args.is_empty() {
-        datafusion()?;
+        crate::datafusion::test()?;
         crate::python::test()?;
         crate::duckdb::test()?;
     }
     Ok(())
-}
-
-/// The tests of the `weburl-datafusion` workspace (`crates/datafusion`).
-fn datafusion() -> Result {
-    let manifest = util::workspace_root().join("crates/datafusion/Cargo.toml");
-    let mut cmd = util::cargo();
-    cmd.current_dir(util::workspace_root())
-        .arg("test")
-        .arg("--manifest-path")
-        .arg(&manifest)
-        .args(["--all-features", "--locked"]);
-    eprintln!(
-        "xtask: cargo test --manifest-path crates/datafusion/Cargo.toml --all-features --locked"
-    );
-    util::run_streaming(&mut cmd, "cargo test (crates/datafusion)")
 }

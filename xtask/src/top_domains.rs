@@ -16,6 +16,7 @@ use std::collections::HashSet;
 use std::fs;
 use std::path::PathBuf;
 
+use crate::args::{self, Args};
 use crate::{util, Failure, Result};
 
 /// The data file, relative to the workspace root.
@@ -27,20 +28,15 @@ pub const MIN_DOMAINS: usize = 5000;
 pub const KEPT_SECTIONS: &str = "# Added from";
 
 pub fn main(args: &[String]) -> Result {
+    use lexopt::Arg::Long;
     let mut from = None;
     let mut revision = None;
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--from" => {
-                let file = it.next().ok_or_else(|| usage("--from needs a file"))?;
-                from = Some(PathBuf::from(file));
-            }
-            "--revision" => {
-                let rev = it.next().ok_or_else(|| usage("--revision needs a value"))?;
-                revision = Some(rev.clone());
-            }
-            other => return Err(usage(&format!("unknown argument `{other}`"))),
+    let mut p = Args::new(args, USAGE);
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long("from") => from = Some(PathBuf::from(p.value()?)),
+            Long("revision") => revision = Some(p.value()?),
+            arg => return Err(args::unexpected(arg, USAGE)),
         }
     }
     let path = util::workspace_root().join(DATA_FILE);
@@ -57,7 +53,7 @@ pub fn main(args: &[String]) -> Result {
                 .map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))?;
             text
         }
-        _ => return Err(usage("--from and --revision go together")),
+        _ => return Err(p.error("top-domains: --from and --revision go together")),
     };
     let count = check(&text)?;
     println!("top-domains: {count} domains in {DATA_FILE}");
@@ -128,14 +124,7 @@ fn check(text: &str) -> Result<usize> {
     Ok(seen.len())
 }
 
-fn usage(message: &str) -> Failure {
-    Failure {
-        message: format!(
-            "top-domains: {message}\nusage: cargo xtask top-domains [--from FILE --revision REV]"
-        ),
-        code: 2,
-    }
-}
+const USAGE: &str = "cargo xtask top-domains [--from FILE --revision REV]";
 
 #[cfg(test)]
 mod tests {

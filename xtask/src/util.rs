@@ -16,6 +16,15 @@ pub fn cargo() -> Command {
     Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
 }
 
+/// Removes `dir` and what it holds, if it exists.
+pub fn remove_dir(dir: &Path) -> Result {
+    if dir.exists() {
+        std::fs::remove_dir_all(dir)
+            .map_err(|e| Failure::new(format!("could not remove {}: {e}", dir.display())))?;
+    }
+    Ok(())
+}
+
 /// Runs `cmd` with inherited stdio; a non-zero exit becomes a [`Failure`] with the same code.
 pub fn run_streaming(cmd: &mut Command, what: &str) -> Result {
     let status = cmd

@@ -36,7 +36,8 @@ use std::process::Command;
 
 use sha2::{Digest, Sha256};
 
-use crate::{util, Failure, Result};
+use crate::args::{self, Args};
+use crate::{snapshots, util, Failure, Result};
 
 /// The manifest, relative to the workspace root.
 pub const MANIFEST: &str = "wpt-data/MANIFEST";
@@ -94,12 +95,6 @@ fn suite_of(file: &str) -> Suite {
     }
 }
 
-/// The command that regenerates weburl-core's insta snapshots after a data upgrade. The test
-/// target named here is the core crate's snapshot test (it may not exist yet); keep this in
-/// step with it and with README.md.
-pub const SNAPSHOT_REGEN_COMMAND: &str =
-    "INSTA_UPDATE=always cargo test -p weburl-core --test snapshot";
-
 /// Options of one sync.
 #[derive(Debug, Default)]
 pub struct Options {
@@ -115,48 +110,24 @@ pub fn main(args: &[String]) -> Result {
     sync(&parse_args(args)?)
 }
 
+const USAGE: &str = "cargo xtask wpt-sync [--from DIR] [--update] [--revision REV]";
+
 fn parse_args(args: &[String]) -> Result<Options> {
+    use lexopt::Arg::Long;
     let mut opts = Options::default();
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--update" => opts.update = true,
-            "--from" => {
-                let dir = it
-                    .next()
-                    .ok_or_else(|| usage_error("--from needs a directory"))?;
-                opts.from = Some(PathBuf::from(dir));
-            }
-            "--revision" => {
-                let rev = it
-                    .next()
-                    .ok_or_else(|| usage_error("--revision needs a value"))?;
-                opts.revision = Some(rev.clone());
-            }
-            other => {
-                if let Some(dir) = other.strip_prefix("--from=") {
-                    opts.from = Some(PathBuf::from(dir));
-                } else if let Some(rev) = other.strip_prefix("--revision=") {
-                    opts.revision = Some(rev.to_owned());
-                } else {
-                    return Err(usage_error(&format!("unknown argument `{other}`")));
-                }
-            }
+    let mut p = Args::new(args, USAGE);
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long("update") => opts.update = true,
+            Long("from") => opts.from = Some(PathBuf::from(p.value()?)),
+            Long("revision") => opts.revision = Some(p.value()?),
+            arg => return Err(args::unexpected(arg, USAGE)),
         }
     }
     if opts.revision.is_some() && !opts.update {
-        return Err(usage_error("--revision is only meaningful with --update"));
+        return Err(p.error("--revision is only meaningful with --update"));
     }
     Ok(opts)
-}
-
-fn usage_error(msg: &str) -> Failure {
-    Failure {
-        message: format!(
-            "{msg}\nusage: cargo xtask wpt-sync [--from DIR] [--update] [--revision REV]"
-        ),
-        code: 2,
-    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -486,9 +457,10 @@ fn verify_and_copy(manifest: &Manifest, source: &Source, data_dir: &Path) -> Res
             "{} file(s) differ from {MANIFEST}: {}.\n\
              The WPT data changed upstream. Review the change (diff the new files against \
              {DATA_DIR}/), then accept it with `cargo xtask wpt-sync --update` (with the same \
-             --from, if any) and commit the manifest (and regenerate snapshots: `{SNAPSHOT_REGEN_COMMAND}`).",
+             --from, if any) and commit the manifest (and regenerate snapshots: `{}`).",
             mismatches.len(),
-            mismatches.join(", ")
+            mismatches.join(", "),
+            snapshots::SNAPSHOT_REGEN_COMMAND
         )))
     }
 }
@@ -575,7 +547,7 @@ fn update(
         );
     }
     // The snapshots record the parse of the data: regenerated from it, with a summary.
-    crate::snapshots::regenerate().map(|_| ())
+    snapshots::regenerate().map(|_| ())
 }
 
 fn report(status: Status, file: &str, detail: &str) {
@@ -812,5 +784,9 @@ mod tests {
         assert!(a(&["--revision", "abc"]).is_err());
         assert!(a(&["--bogus"]).is_err());
         assert!(a(&["--from"]).is_err());
+        assert_eq!(
+            a(&["--update", "--from=d"]).unwrap().from,
+            Some(PathBuf::from("d"))
+        );
     }
 }
