@@ -6,20 +6,13 @@ use std::hint::black_box;
 
 use weburl::{SearchParams, SetterError, Url};
 
+pub use crate::case::Case;
+
 /// Input sizes in bytes for URL cases.
 const URL_SIZES: [usize; 4] = [10_000, 100_000, 1_000_000, 10_000_000];
 
 /// Pair counts for SearchParams cases.
 const PAIR_COUNTS: [usize; 4] = [1_000, 10_000, 100_000, 1_000_000];
-
-/// A case: a name, and a function that builds the work for a size (returning a closure that
-/// does the work once).
-pub struct Case {
-    pub name: &'static str,
-    /// Four sizes, a decade apart.
-    pub sizes: [usize; 4],
-    pub setup: fn(usize) -> Box<dyn FnMut()>,
-}
 
 /// A timed body that runs `setter` with `value` on a fresh clone of `url` (the clone is part
 /// of what is timed, the same for every size).

@@ -34,6 +34,7 @@
 //! Run with `cargo xtask scaling` (release mode). `--filter WORD` runs the cases whose name
 //! contains WORD.
 
+mod case;
 mod cases;
 mod pattern_cases;
 

@@ -7,7 +7,7 @@ use std::hint::black_box;
 use weburl::Url;
 use weburl_pattern::UrlPattern;
 
-use crate::cases::Case;
+use crate::case::Case;
 
 /// Four sizes a decade apart, as for the URL cases.
 const SIZES: [usize; 4] = [10_000, 100_000, 1_000_000, 10_000_000];
