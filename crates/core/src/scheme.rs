@@ -45,6 +45,21 @@ impl SchemeType {
         }
     }
 
+    /// The type's name: the special scheme's name (as [`name`](Self::name)), or
+    /// `"not-special"`.
+    ///
+    /// ```
+    /// use weburl_core::SchemeType;
+    /// assert_eq!(SchemeType::Wss.as_str(), "wss");
+    /// assert_eq!(SchemeType::NotSpecial.as_str(), "not-special");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self.name() {
+            Some(name) => name,
+            None => "not-special",
+        }
+    }
+
     /// Classifies an (already lowercased) scheme.
     pub fn from_scheme(scheme: &str) -> SchemeType {
         match scheme {

@@ -230,14 +230,7 @@ impl FromStr for Component {
     }
 }
 
-/// The name `url_host_kind` gives a kind of host: `"domain"`, `"ipv4"`, `"ipv6"`, `"opaque"`
-/// or `"empty"`.
+/// The name `url_host_kind` gives a kind of host: [`HostKind::name`], the host crate's.
 pub const fn host_kind_name(kind: HostKind) -> &'static str {
-    match kind {
-        HostKind::Domain => "domain",
-        HostKind::Ipv4 => "ipv4",
-        HostKind::Ipv6 => "ipv6",
-        HostKind::Opaque => "opaque",
-        HostKind::Empty => "empty",
-    }
+    kind.name()
 }

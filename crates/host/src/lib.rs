@@ -104,6 +104,25 @@ pub enum HostKind {
     Empty,
 }
 
+impl HostKind {
+    /// The kind's name: `"domain"`, `"ipv4"`, `"ipv6"`, `"opaque"` or `"empty"` (the names
+    /// the bindings and SQL functions give it).
+    ///
+    /// ```
+    /// use weburl_host::HostKind;
+    /// assert_eq!(HostKind::Ipv6.name(), "ipv6");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            HostKind::Domain => "domain",
+            HostKind::Ipv4 => "ipv4",
+            HostKind::Ipv6 => "ipv6",
+            HostKind::Opaque => "opaque",
+            HostKind::Empty => "empty",
+        }
+    }
+}
+
 impl<S: AsRef<str>> Host<S> {
     /// The kind of this host.
     pub fn kind(&self) -> HostKind {

@@ -163,8 +163,8 @@ pub use weburl_display::UrlDisplay;
 pub use weburl_core::SearchParams;
 pub use weburl_core::{
     ErrorSink, Host, HostKind, OpaqueOrigin, Origin, ParseError, ParseErrorKind, ParseOptions,
-    ParseOptionsWithErrors, ReportedError, SchemeType, Setter, SetterError, Url,
-    ValidationError, ValidationErrorKind,
+    ParseOptionsWithErrors, ReportedError, SchemeType, Setter, SetterError, Url, ValidationError,
+    ValidationErrorKind,
 };
 // For code moving from the `url` crate (see docs/migrating-from-url.md): file paths,
 // record-level editors, slicing and the builder.
