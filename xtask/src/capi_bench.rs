@@ -124,7 +124,7 @@ pub fn run(opts: &Options) -> Result {
 /// weburl's (`xtask/bench/c/capi_setters.c`).
 fn compare_setters(root: &Path, out: &Path, libada: &Path, release: &Path) -> Result {
     let cases = out.join("wpt-cases.txt");
-    crate::capi::write_wpt_cases(&root.join("wpt-data"), &cases)?;
+    crate::wpt_lines::write(&root.join("wpt-data"), &cases)?;
     let source = root.join("xtask/bench/c/capi_setters.c");
     let include = root.join("crates/capi/include");
     let tests = root.join("crates/capi/tests/c");

@@ -29,6 +29,7 @@ mod top_domains;
 mod util;
 #[cfg(test)]
 mod wpt_download;
+mod wpt_lines;
 mod wpt_sync;
 
 use std::process::ExitCode;
