@@ -137,9 +137,73 @@ pub fn has_byte(s: &[u8], c: u8) -> bool {
     found || rest.contains(&c)
 }
 
+/// Whether every byte of `bytes` is ASCII: sixteen bytes (two words) at a time, the last
+/// sixteen overlapping the others, so that the input's length costs at most one mispredicted
+/// branch; an input of 8 to 15 bytes is two overlapping words, a shorter one a byte loop.
+/// For bindings that take bytes from outside Rust and can borrow them as `&str` without
+/// validating UTF-8 when they are ASCII.
+///
+/// ```
+/// use weburl_bytes::swar::is_ascii;
+/// assert!(is_ascii(b"https://example.com/"));
+/// assert!(!is_ascii("https://b\u{fc}cher.example/".as_bytes()));
+/// ```
+#[inline]
+pub fn is_ascii(bytes: &[u8]) -> bool {
+    const HIGH: u128 = (HIGHS as u128) << 64 | HIGHS as u128;
+    let n = bytes.len();
+    // Out of range cannot happen (every `i` below is at most `n - 16`): all ones, not ASCII.
+    let load16 = |i: usize| {
+        bytes
+            .get(i..)
+            .and_then(<[u8]>::first_chunk::<16>)
+            .map_or(u128::MAX, |c| u128::from_ne_bytes(*c))
+    };
+    if n >= 16 {
+        let mut words = load16(n - 16);
+        let mut i = 0;
+        while i + 16 < n {
+            words |= load16(i);
+            i += 16;
+        }
+        words & HIGH == 0
+    } else if n >= 8 {
+        let first = bytes
+            .first_chunk::<8>()
+            .map_or(u64::MAX, |c| u64::from_ne_bytes(*c));
+        let last = bytes
+            .last_chunk::<8>()
+            .map_or(u64::MAX, |c| u64::from_ne_bytes(*c));
+        (first | last) & HIGHS == 0
+    } else {
+        bytes.iter().fold(0u8, |acc, &b| acc | b) < 0x80
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn is_ascii_agrees_with_std() {
+        let mut buf = [b'a'; 40];
+        for len in 0..40 {
+            for bad in 0..len {
+                for high in [0x80, 0xC3, 0xFF] {
+                    if let Some(b) = buf.get_mut(bad) {
+                        *b = high;
+                    }
+                    let s = buf.get(..len).unwrap_or_default();
+                    assert!(!is_ascii(s), "{len} {bad}");
+                    assert_eq!(is_ascii(s), s.is_ascii());
+                    if let Some(b) = buf.get_mut(bad) {
+                        *b = b'a';
+                    }
+                }
+            }
+            assert!(is_ascii(buf.get(..len).unwrap_or_default()), "{len}");
+        }
+    }
 
     #[test]
     fn word_at_pads_with_zeros() {

@@ -41,40 +41,6 @@ pub(crate) unsafe fn bytes<'a>(data: *const c_char, length: usize) -> Option<&'a
     Some(unsafe { std::slice::from_raw_parts(data.cast::<u8>(), length) })
 }
 
-/// Whether `bytes` is all ASCII: sixteen bytes at a time, the last sixteen overlapping, so
-/// that a URL's length costs at most one mispredicted branch: on the corpora's URLs, faster
-/// than `<[u8]>::is_ascii` or `str::from_utf8` (`docs/performance.md`).
-#[inline]
-fn is_ascii(bytes: &[u8]) -> bool {
-    const HIGH: u128 = 0x8080_8080_8080_8080_8080_8080_8080_8080;
-    let n = bytes.len();
-    let load16 = |i: usize| {
-        bytes
-            .get(i..i + 16)
-            .and_then(|c| <[u8; 16]>::try_from(c).ok())
-            .map_or(u128::MAX, u128::from_ne_bytes)
-    };
-    if n >= 16 {
-        let mut words = load16(n - 16);
-        let mut i = 0;
-        while i + 16 < n {
-            words |= load16(i);
-            i += 16;
-        }
-        words & HIGH == 0
-    } else if n >= 8 {
-        let load8 = |i: usize| {
-            bytes
-                .get(i..i + 8)
-                .and_then(|c| <[u8; 8]>::try_from(c).ok())
-                .map_or(u64::MAX, u64::from_ne_bytes)
-        };
-        (load8(0) | load8(n - 8)) & 0x8080_8080_8080_8080 == 0
-    } else {
-        bytes.iter().fold(0u8, |acc, &b| acc | b) < 0x80
-    }
-}
-
 /// [`bytes`] decoded as UTF-8 with replacement (borrowed when it is valid UTF-8).
 ///
 /// # Safety
@@ -83,7 +49,9 @@ fn is_ascii(bytes: &[u8]) -> bool {
 pub(crate) unsafe fn text<'a>(data: *const c_char, length: usize) -> Option<Cow<'a, str>> {
     // SAFETY: forwarded contract.
     let bytes = unsafe { bytes(data, length) }?;
-    if is_ascii(bytes) {
+    // weburl-bytes' `is_ascii` (sixteen bytes at a time): on the corpora's URLs, faster than
+    // `<[u8]>::is_ascii` or `str::from_utf8` (`docs/performance.md`).
+    if weburl::bytes::is_ascii(bytes) {
         // The common case.
         // SAFETY: ASCII bytes are valid UTF-8.
         return Some(Cow::Borrowed(unsafe {
@@ -181,18 +149,5 @@ mod tests {
     fn guard_turns_a_panic_into_the_fallback() {
         assert_eq!(super::guard(7, || panic!("across the boundary")), 7);
         assert_eq!(super::guard(7, || 8), 8);
-    }
-
-    #[test]
-    fn is_ascii_agrees_with_std() {
-        let mut buf = [b'a'; 40];
-        for len in 0..40 {
-            for bad in 0..len {
-                buf[bad] = 0xC3;
-                assert!(!super::is_ascii(&buf[..len]), "{len} {bad}");
-                buf[bad] = b'a';
-            }
-            assert!(super::is_ascii(&buf[..len]));
-        }
     }
 }

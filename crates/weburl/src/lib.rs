@@ -146,6 +146,12 @@ struct ReadmeDoctests;
 #[doc = include_str!("../../../docs/migrating-from-url.md")]
 struct MigrationGuideDoctests;
 
+/// Byte helpers for bindings that take input from outside Rust (the C API checks its input
+/// with [`bytes::is_ascii`] before borrowing it as `&str`): `weburl-bytes`, their one home.
+pub mod bytes {
+    pub use weburl_bytes::swar::is_ascii;
+}
+
 #[cfg(feature = "form")]
 pub use weburl_form as form;
 pub use weburl_host as host;
