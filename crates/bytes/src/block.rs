@@ -5,7 +5,7 @@
 //! defined from the spec's percent-encode sets and code point sets, as its documentation says.
 //!
 //! A [`Classifier`] loads and classifies blocks; the one the scan uses is picked once per
-//! call by [`dispatch`], from what the CPU has. All give the same masks:
+//! call by [`dispatch`](crate::dispatch), from what the CPU has. All give the same masks:
 //!
 //! - [`Portable`]: a lookup per byte in [`CLASS`], a table computed from the percent-encode
 //!   sets. The definition the others are tested against, and the one on targets other than
@@ -14,8 +14,8 @@
 //!   the component classes by two 16-entry table lookups (`pshufb`) per block (see
 //!   [`nibble_tables`]), the others by compares; where it has AVX2, the same on 32-byte
 //!   blocks. (Detected at run time with CPUID, or enabled for the whole build.) Where it has
-//!   neither, [`dispatch`] runs the computation's [`WithClassifier::fallback`].
-//! - [`Pair`] of any of these: an input of one to two blocks as one window (`pair`).
+//!   neither, [`dispatch`](crate::dispatch) runs the computation's [`WithClassifier::fallback`].
+//! - [`Pair`](crate::Pair) of any of these: an input of one to two blocks as one window (`pair`).
 //! - [`Short`](crate::Short) of one that can load a block padded with zeros (AVX2): an input
 //!   of a half to one block as one window (`short`).
 //!
@@ -26,15 +26,12 @@
 #[cfg(doc)]
 use crate::class::nibble_tables;
 use crate::class::{CLASS, DASH, DOT, FRAGMENT_OK, HOST_OK, PATH_OK, QUERY_OK, SLASH};
-use crate::pair::Pair;
-#[cfg(target_arch = "x86_64")]
-use crate::x86;
 
 /// The bytes of a block of the 128-bit classifiers.
 pub const LEN: usize = 16;
 
 /// A mask of a block's bytes, bit `k` for byte `k` (blocks have at most 32 bytes, and a
-/// [`Pair`] of them is an input of at most 63; the bit after the block's last, or after the
+/// [`Pair`](crate::Pair) of them is an input of at most 63; the bit after the block's last, or after the
 /// input's for a pair, marks the end of the input, see [`Window`]).
 pub type Mask = u64;
 
@@ -44,7 +41,7 @@ pub(crate) const ALL: Mask = (1 << LEN) - 1;
 /// Sixteen bytes, classified: for each class a component is checked with, the mask of the
 /// bytes in it (or, for the `_bad` ones, not in it), bit `k` for byte `k`.
 pub trait Block: Copy {
-    /// How many bytes it has: 16 or 32, or for a [`Pair`] of blocks twice that (of which
+    /// How many bytes it has: 16 or 32, or for a [`Pair`](crate::Pair) of blocks twice that (of which
     /// the input's length are bytes).
     const LEN: usize;
     /// Not a byte of a host the fast path copies: not an ASCII alphanumeric, `-`, `.` or `_`.
@@ -95,7 +92,7 @@ pub trait Classifier: Copy {
     }
 }
 
-/// A computation over an input with a [`Classifier`], which [`dispatch`] runs with the best
+/// A computation over an input with a [`Classifier`], which [`dispatch`](crate::dispatch) runs with the best
 /// one the CPU has, compiled for that CPU's features. The input is an argument of its own,
 /// not a field, so that a computation with a field or two more is still passed in registers
 /// (a struct of more than two words is passed through memory: the caller stores it, the
@@ -103,13 +100,13 @@ pub trait Classifier: Copy {
 pub trait WithClassifier {
     /// What it gives.
     type Out;
-    /// Whether an input of one to two blocks is better scanned as one window ([`Pair`]): for
+    /// Whether an input of one to two blocks is better scanned as one window ([`Pair`](crate::Pair)): for
     /// a scan of the components after the host, which the first window does not end (the
     /// host's is chosen without a branch anyway, see [`scan_blocks_from_one`]).
     const PAIRS: bool = true;
     /// Runs it on `input` with `k`.
     fn run<K: Classifier>(self, k: K, input: &str) -> Self::Out;
-    /// Runs it on `input` where [`dispatch`] has no classifier it would rather use than none:
+    /// Runs it on `input` where [`dispatch`](crate::dispatch) has no classifier it would rather use than none:
     /// on an x86-64 CPU without SSSE3. By default with [`Portable`] (a lookup per byte); a
     /// computation that has a way without byte classes (the URL parser: its state machine)
     /// runs that instead, and a program then carries no copy of it for such CPUs.
@@ -119,32 +116,6 @@ pub trait WithClassifier {
     {
         self.run(Portable, input)
     }
-}
-
-/// Runs `w` on `input` with the best [`Classifier`] of the CPU.
-#[inline(always)]
-pub fn dispatch<W: WithClassifier>(input: &str, w: W) -> W::Out {
-    #[cfg(target_arch = "x86_64")]
-    {
-        x86::dispatch(input, w)
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        w.run(Portable, input)
-    }
-}
-
-/// Runs `w` with every classifier this CPU has, the portable one first (for the tests and
-/// the test hooks).
-pub fn each<W: WithClassifier + Clone>(input: &str, w: &W) -> alloc::vec::Vec<W::Out> {
-    #[allow(unused_mut)]
-    let mut out = alloc::vec![
-        w.clone().run(Portable, input),
-        w.clone().run(Pair(Portable), input)
-    ];
-    #[cfg(target_arch = "x86_64")]
-    out.extend(x86::each(input, w));
-    out
 }
 
 /// The portable classifier: lookups in [`CLASS`]. (On x86-64, only the tests use it.)
@@ -254,7 +225,7 @@ impl<B> Window<B> {
 /// compiled out of line; see `docs/performance.md`).
 ///
 /// One scan may give a step windows of two block types, one after the other (a
-/// [`Pair`]'s `scan_from_one`: its first block, then the whole input), so what a step carries
+/// [`Pair`](crate::Pair)'s `scan_from_one`: its first block, then the whole input), so what a step carries
 /// from one window to the next is about bytes (an offset, a flag), not bit positions of the
 /// previous window's block.
 pub trait Step {
@@ -382,62 +353,8 @@ pub(crate) mod tests {
         ]
     }
 
-    /// Every class of a block of `bytes`, as a classifier gives them (its input, any text
-    /// of a block's length, is not looked at: `bytes` need not be UTF-8).
-    #[derive(Clone)]
-    struct Classes([u8; LEN]);
-
-    impl WithClassifier for Classes {
-        type Out = [Mask; 8];
-        fn run<K: Classifier>(self, k: K, _: &str) -> [Mask; 8] {
-            // The bits of the block's bytes: a `Short` block is padded with zeros, which are
-            // in no class (and not in the `_bad` ones' complements).
-            k.load(&self.0, 0)
-                .map(classes)
-                .unwrap_or_default()
-                .map(|m| m & ALL)
-        }
-    }
-
-    /// Every classifier gives the portable one's classes.
-    fn same(bytes: [u8; LEN]) {
-        let all = each(&"-".repeat(LEN), &Classes(bytes));
-        for (i, classes) in all.iter().enumerate() {
-            assert_eq!(*classes, all[0], "classifier {i} on {bytes:?}");
-        }
-    }
-
-    #[test]
-    fn classifiers_are_the_table() {
-        // Every byte at every position, among bytes of every class.
-        for c in 0..=255u8 {
-            for fill in [b'a', b'/', 0, 0x80, b'%', b'Z', b'-', b'.', 0xFF, b'~'] {
-                for k in 0..LEN {
-                    let mut bytes = [fill; LEN];
-                    if let Some(x) = bytes.get_mut(k) {
-                        *x = c;
-                    }
-                    same(bytes);
-                }
-            }
-        }
-        // The table's own classes, spot-checked.
-        let at = |ks: &[u32]| ks.iter().fold(0, |m: Mask, k| m | (1 << k));
-        let [host, dash, period, path, slash, dot, query, fragment] =
-            Classes(*b"aZ-._/%?#\"<`'{\\\x7f").run(Portable, "");
-        // `Z`: an upper-case letter is not a byte of a host the fast path copies.
-        assert_eq!(host, !at(&[0, 2, 3, 4]) & ALL);
-        assert_eq!(dash, at(&[2]));
-        assert_eq!(slash, at(&[5]));
-        assert_eq!(dot, at(&[3, 6]));
-        assert_eq!(period, at(&[3]));
-        assert_eq!(path, at(&[7, 8, 9, 10, 11, 13, 14, 15]));
-        assert_eq!(query, at(&[8, 9, 10, 12, 15]));
-        assert_eq!(fragment, at(&[9, 10, 11, 15]));
-    }
-
     /// Stops at the bytes not in a path.
-    struct PathBad;
+    pub(crate) struct PathBad;
 
     impl Step for PathBad {
         fn step<B: Block>(&mut self, w: &Window<B>) -> Mask {
@@ -445,7 +362,15 @@ pub(crate) mod tests {
         }
     }
 
-    /// [`scan_blocks`] (and the scans of a [`Pair`]) against a byte-by-byte search.
+    /// The first stop of a byte not in a path in `b` from `at`, byte by byte.
+    pub(crate) fn path_stop(b: &[u8], at: usize) -> usize {
+        b.iter()
+            .skip(at)
+            .position(|&c| c == b' ')
+            .map_or(b.len(), |p| p + at)
+    }
+
+    /// [`scan_blocks`] and [`scan_blocks_from_one`] against a byte-by-byte search.
     #[test]
     fn windows() {
         for len in 0..50 {
@@ -455,19 +380,11 @@ pub(crate) mod tests {
                     *x = b' ';
                 }
                 for at in 0..=len {
-                    let expected = b
-                        .iter()
-                        .skip(at)
-                        .position(|&c| c == b' ')
-                        .map_or(len, |p| p + at);
+                    let expected = path_stop(&b, at);
                     let found = scan_blocks(Portable, &b, at, &mut PathBad);
                     assert_eq!(found, expected, "{len} {stop} {at}");
                     let found = scan_blocks_from_one(Portable, &b, at, &mut PathBad);
                     assert_eq!(found, expected, "from one: {len} {stop} {at}");
-                    let found = Pair(Portable).scan(&b, at, &mut PathBad);
-                    assert_eq!(found, expected, "pair: {len} {stop} {at}");
-                    let found = Pair(Portable).scan_from_one(&b, at, &mut PathBad);
-                    assert_eq!(found, expected, "pair, from one: {len} {stop} {at}");
                 }
             }
         }

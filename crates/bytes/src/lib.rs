@@ -6,9 +6,16 @@
 //! - [`block`]: the byte classes the URL parser's fast path checks components with (defined
 //!   from the URL Standard's percent-encode sets, [`class`]), a [`Block`] of 16 or 32
 //!   classified bytes, the [`Classifier`]s that load them ([`Portable`], a table lookup per
-//!   byte, the definition; on x86-64 SSSE3 and AVX2), the window-by-window scan
-//!   ([`scan_blocks`]) and [`dispatch`], which runs a computation with the best classifier the
-//!   CPU has, compiled for that CPU.
+//!   byte, the definition; on x86-64 SSSE3 and AVX2), and the window-by-window scan
+//!   ([`scan_blocks`]).
+//! - [`Pair`] and [`Short`]: classifiers that take a short input as one window.
+//! - [`dispatch`], which runs a computation with the best classifier the CPU has, compiled
+//!   for that CPU (and [`each`], with every one).
+//!
+//! The modules depend one way: `class` (the tables), then `block` (the traits, the portable
+//! classifier and the scan), then `pair` and `short` (classifiers over another), then `x86`
+//! (its `classes` macros, then `ssse3` and `avx2`, then its dispatch), then `select`
+//! ([`dispatch`] and [`each`]).
 //!
 //! # Where the `unsafe` is, and why it is sound
 //!
@@ -32,14 +39,16 @@ extern crate alloc;
 pub mod block;
 pub mod class;
 mod pair;
+mod select;
 mod short;
 pub mod swar;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
 pub use block::{
-    before, dispatch, each, scan_blocks, scan_blocks_from_one, Block, Classifier, Mask, Portable,
-    PortableBlock, Step, Window, WithClassifier,
+    before, scan_blocks, scan_blocks_from_one, Block, Classifier, Mask, Portable, PortableBlock,
+    Step, Window, WithClassifier,
 };
 pub use pair::{Pair, PairBlock};
+pub use select::{dispatch, each};
 pub use short::Short;

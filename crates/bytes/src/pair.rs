@@ -3,7 +3,7 @@
 //! without a loop.
 //!
 //! With blocks of `n` bytes, an input of `n` to `2n - 1` bytes takes two windows per
-//! component ([`super::scan_blocks`]: the one where the component starts, then the input's
+//! component ([`scan_blocks`]: the one where the component starts, then the input's
 //! last block), and which of the two the component ends in is a branch the CPU guesses
 //! wrong about often on a corpus of mixed lengths (most mispredicted branches were in the
 //! scan loops: `docs/performance.md`). A pair's block
@@ -135,8 +135,28 @@ impl<B: Block> Block for PairBlock<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::block::tests::classes;
+    use crate::block::tests::{classes, path_stop, PathBad};
     use crate::block::{Portable, LEN};
+
+    /// A pair's scans against a byte-by-byte search.
+    #[test]
+    fn pair_windows() {
+        for len in 0..50 {
+            for stop in 0..=len {
+                let mut b = alloc::vec![b'a'; len];
+                if let Some(x) = b.get_mut(stop) {
+                    *x = b' ';
+                }
+                for at in 0..=len {
+                    let expected = path_stop(&b, at);
+                    let found = Pair(Portable).scan(&b, at, &mut PathBad);
+                    assert_eq!(found, expected, "pair: {len} {stop} {at}");
+                    let found = Pair(Portable).scan_from_one(&b, at, &mut PathBad);
+                    assert_eq!(found, expected, "pair, from one: {len} {stop} {at}");
+                }
+            }
+        }
+    }
 
     /// A pair's masks are those of the table on each byte of the input, for every length it
     /// takes, every byte at every position.

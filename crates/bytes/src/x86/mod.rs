@@ -7,189 +7,30 @@
 //!
 //! The crate's `unsafe` code (see `lib.rs`). Three kinds of it:
 //!
-//! - The intrinsic wrappers (`intrinsics`, and `avx2`'s): each an `unsafe fn` with
+//! - The intrinsic wrappers (`ssse3`'s and `avx2`'s `intrinsics`): each an `unsafe fn` with
 //!   `#[target_feature]`, unsafe to call only because it needs a CPU feature (none takes a
 //!   pointer but the AVX2 loads, whose references give them the bytes they read).
 //! - Their calls in the blocks' methods. The SSE2 ones (loads, compares) are sound everywhere
-//!   this module is compiled: x86-64, whose baseline has SSE2. The SSSE3 ones are sound only on a CPU with
-//!   SSSE3: they are reached only through an [`Ssse3Block`], which only an [`Ssse3`] token
+//!   this module is compiled: x86-64, whose baseline has SSE2. The SSSE3 ones are sound only
+//!   on a CPU with SSSE3: they are reached only through an `Ssse3Block`, which only an [`Ssse3`] token
 //!   loads, and that token is made only by [`dispatch`] (and [`each`]) after it has found
 //!   SSSE3 (or where the whole build has it). The same for AVX2.
 //! - The calls of the functions compiled for SSSE3 or AVX2 in [`dispatch`], after the same
 //!   check.
+//!
+//! Its modules depend one way: `classes` (the macros that write the classes a block computes
+//! alike), then `ssse3` and `avx2` (a classifier each), then this one (which picks).
+
+#[macro_use]
+mod classes;
+mod avx2;
+mod ssse3;
 
 use self::avx2::Avx2;
-use crate::block::{Block, Classifier, Mask, WithClassifier, ALL, LEN};
-use crate::class::{FRAGMENT_TABLES, HOST_TABLES, PATH_TABLES, QUERY_TABLES};
+use self::ssse3::Ssse3;
+use crate::block::{WithClassifier, LEN};
 use crate::pair::Pair;
 use crate::short::Short;
-
-mod intrinsics {
-    //! The intrinsics the 128-bit blocks use, each an `unsafe fn` compiled for the feature
-    //! its instruction needs (`#[target_feature]`): a caller must know the CPU has it (see
-    //! the parent module). None takes a pointer.
-    use core::arch::x86_64 as arch;
-    pub(super) use core::arch::x86_64::__m128i;
-
-    /// `_mm_set1_epi8`: `c` in every byte.
-    #[inline]
-    #[target_feature(enable = "sse2")]
-    #[allow(clippy::cast_possible_wrap)] // the byte's bits, as the intrinsic takes them
-    pub(super) unsafe fn splat(c: u8) -> __m128i {
-        arch::_mm_set1_epi8(c as i8)
-    }
-    /// `_mm_set_epi64x`: the two words, `lo` in the low bytes.
-    #[inline]
-    #[target_feature(enable = "sse2")]
-    pub(super) unsafe fn set(hi: i64, lo: i64) -> __m128i {
-        arch::_mm_set_epi64x(hi, lo)
-    }
-    /// Sixteen bytes (`_mm_set_epi64x` of their halves, which compiles to one load).
-    #[inline]
-    #[target_feature(enable = "sse2")]
-    pub(super) unsafe fn load(bytes: &[u8; 16]) -> __m128i {
-        let (lo, hi) = bytes.split_at(8);
-        let word = |h: &[u8]| i64::from_le_bytes(h.try_into().unwrap_or_default());
-        // SAFETY: SSE2, which this function is compiled for.
-        unsafe { set(word(hi), word(lo)) }
-    }
-    /// `_mm_and_si128`.
-    #[inline]
-    #[target_feature(enable = "sse2")]
-    pub(super) unsafe fn and(a: __m128i, b: __m128i) -> __m128i {
-        arch::_mm_and_si128(a, b)
-    }
-    /// `_mm_or_si128`.
-    #[inline]
-    #[target_feature(enable = "sse2")]
-    pub(super) unsafe fn or(a: __m128i, b: __m128i) -> __m128i {
-        arch::_mm_or_si128(a, b)
-    }
-    /// `_mm_cmpeq_epi8`: the bytes of `a` equal to those of `b`.
-    #[inline]
-    #[target_feature(enable = "sse2")]
-    pub(super) unsafe fn eq(a: __m128i, b: __m128i) -> __m128i {
-        arch::_mm_cmpeq_epi8(a, b)
-    }
-    /// `_mm_srli_epi16::<4>`: each 16-bit lane shifted down by four bits.
-    #[inline]
-    #[target_feature(enable = "sse2")]
-    pub(super) unsafe fn shift_down_4(a: __m128i) -> __m128i {
-        arch::_mm_srli_epi16::<4>(a)
-    }
-    /// `_mm_movemask_epi8`: the high bits of the bytes, as a mask of the block's bytes.
-    #[inline]
-    #[target_feature(enable = "sse2")]
-    #[allow(clippy::cast_sign_loss)] // 16 bits
-    pub(super) unsafe fn bits(m: __m128i) -> u64 {
-        u64::from(arch::_mm_movemask_epi8(m) as u32)
-    }
-    /// `_mm_shuffle_epi8` (SSSE3): byte `k` is `table[index[k] & 15]`, or 0 where `index[k]`
-    /// has its high bit.
-    #[inline]
-    #[target_feature(enable = "ssse3")]
-    pub(super) unsafe fn lookup(table: __m128i, index: __m128i) -> __m128i {
-        arch::_mm_shuffle_epi8(table, index)
-    }
-}
-
-use self::intrinsics::{__m128i, and, bits, eq, load, lookup, or, shift_down_4, splat};
-
-/// The classes one or two compares give (`dash`, `period`, `slash`, `dot`), for a block type
-/// whose `.0` is a register, with the `splat`, `eq`, `or` and `bits` of that register in scope
-/// (the 128-bit ones here, the 256-bit ones in `avx2`).
-macro_rules! compare_classes {
-    () => {
-        #[inline(always)]
-        fn dash(self) -> Mask {
-            // SAFETY: a block of this type exists only where the CPU has its feature (its
-            // classifier's token is made only by `dispatch` or `each` after checking).
-            unsafe { bits(eq(self.0, splat(b'-'))) }
-        }
-        #[inline(always)]
-        fn period(self) -> Mask {
-            // SAFETY: as in `dash`.
-            unsafe { bits(eq(self.0, splat(b'.'))) }
-        }
-        #[inline(always)]
-        fn slash(self) -> Mask {
-            // SAFETY: as in `dash`.
-            unsafe { bits(eq(self.0, splat(b'/'))) }
-        }
-        #[inline(always)]
-        fn dot(self) -> Mask {
-            // SAFETY: as in `dash`.
-            unsafe { bits(or(eq(self.0, splat(b'.')), eq(self.0, splat(b'%')))) }
-        }
-    };
-}
-
-/// The component classes (`host_bad`, `path_bad`, `query_bad`, `fragment_bad`) by nibble
-/// tables, for a block type with a `without(&tables)` method (see `nibble_tables`).
-macro_rules! nibble_classes {
-    () => {
-        #[inline(always)]
-        fn host_bad(self) -> Mask {
-            self.without(&HOST_TABLES)
-        }
-        #[inline(always)]
-        fn path_bad(self) -> Mask {
-            self.without(&PATH_TABLES)
-        }
-        #[inline(always)]
-        fn query_bad(self) -> Mask {
-            self.without(&QUERY_TABLES)
-        }
-        #[inline(always)]
-        fn fragment_bad(self) -> Mask {
-            self.without(&FRAGMENT_TABLES)
-        }
-    };
-}
-
-mod avx2;
-
-/// The SSSE3 classifier: made only where the CPU has SSSE3 (see the module documentation).
-#[derive(Clone, Copy)]
-pub(crate) struct Ssse3(());
-
-/// A block of the SSSE3 classifier: the component classes by nibble tables
-/// ([`nibble_tables`](crate::class::nibble_tables)), the others by compares.
-#[derive(Clone, Copy)]
-pub(crate) struct Ssse3Block(__m128i);
-
-impl Classifier for Ssse3 {
-    type Block = Ssse3Block;
-    #[inline(always)]
-    fn load(self, b: &[u8], at: usize) -> Option<Ssse3Block> {
-        let bytes = b.get(at..)?.first_chunk()?;
-        // SAFETY: SSE2, which every x86-64 CPU has.
-        Some(Ssse3Block(unsafe { load(bytes) }))
-    }
-}
-
-impl Ssse3Block {
-    /// The bytes without the class of `tables` (see `nibble_tables`): both tables looked up,
-    /// sixteen bytes at once, and the bytes whose two entries share a bit.
-    #[inline(always)]
-    fn without(self, (lo, hi): &([u8; 16], [u8; 16])) -> Mask {
-        let x = self.0;
-        // SAFETY: an `Ssse3Block` exists only where the CPU has SSSE3 (and SSE2): only an
-        // `Ssse3` token loads one, and only `dispatch` and `each` make that token, after
-        // checking (see the module documentation).
-        unsafe {
-            let low = lookup(load(lo), and(x, splat(0x0F)));
-            let high = lookup(load(hi), and(shift_down_4(x), splat(0x0F)));
-            !bits(eq(and(low, high), splat(0))) & ALL
-        }
-    }
-}
-
-impl Block for Ssse3Block {
-    const LEN: usize = LEN;
-    compare_classes!();
-    nibble_classes!();
-}
 
 /// What the CPU has, best first.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -244,8 +85,8 @@ fn level() -> Level {
 
 /// The CPU's level, from CPUID (and XGETBV: AVX2 instructions also need the operating system
 /// to save the 256-bit registers). Written here rather than with `is_x86_feature_detected!`,
-/// which needs `std` and links its detection of every feature: 1.7 KB of a parse-only program
-/// (`docs/performance.md`), where this is a few hundred bytes, and `no_std` builds detect too.
+/// which needs `std` and links its detection of every feature, a larger part of a parse-only
+/// program than this (`docs/performance.md`); and so `no_std` builds detect too.
 #[cfg(all(not(all(target_feature = "avx2", target_feature = "ssse3")), not(miri)))]
 #[cold]
 // `__cpuid` and `__cpuid_count` are safe functions in recent Rust (1.95 here) and unsafe in
@@ -314,7 +155,7 @@ fn run_avx2<W: WithClassifier>(input: &str, w: W, wide: Avx2, narrow: Ssse3) -> 
     } else if W::PAIRS {
         // Not taken: `dispatch` calls `run_ssse3` itself for these. (Without this branch,
         // `Pair(wide)` would be compiled for them too, with the padded scan of inputs
-        // shorter than a block for each step: 2.5 KB.)
+        // shorter than a block for each step: a larger program, `docs/performance.md`.)
         run_ssse3(input, w, narrow)
     } else {
         w.run(narrow, input)
@@ -323,8 +164,7 @@ fn run_avx2<W: WithClassifier>(input: &str, w: W, wide: Avx2, narrow: Ssse3) -> 
 
 /// `w` with the [`Ssse3`] classifier, as a [`Pair`] if `w` takes pairs, compiled with SSSE3
 /// enabled: the SSSE3 level, and the AVX2 level's inputs of fewer than 16 bytes (one copy
-/// of `w` with SSSE3 pairs in a program, not two: 5 KB of a parse-only program;
-/// `docs/performance.md`).
+/// of `w` with SSSE3 pairs in a program, not two: a smaller program, `docs/performance.md`).
 #[target_feature(enable = "ssse3")]
 #[inline(never)]
 fn run_ssse3<W: WithClassifier>(input: &str, w: W, k: Ssse3) -> W::Out {
@@ -389,7 +229,7 @@ pub(crate) fn each<W: WithClassifier + Clone>(input: &str, w: &W) -> alloc::vec:
 mod tests {
     use super::*;
     use crate::block::tests::classes;
-    use crate::block::{Portable, LEN};
+    use crate::block::{Classifier, Mask, Portable, LEN};
 
     /// The AVX2 block's classes of `bytes` are those of the table on its two halves.
     fn same_wide(bytes: &[u8; 32]) {
