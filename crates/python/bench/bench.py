@@ -1,6 +1,6 @@
 """weburl for Python against the other Python URL libraries, side by side in one run.
 
-Run by ``cargo xtask bench --python [--quick] [--rounds N] [--corpus NAME]`` (which builds the
+Run by ``cargo xtask python bench [--quick] [--rounds N] [--corpus NAME]`` (which builds the
 package in release mode and installs the other libraries, each when it installs). Prints ns
 per URL on each corpus for:
 

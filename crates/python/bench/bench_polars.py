@@ -1,6 +1,6 @@
 """The Polars expressions against what Polars users write today, side by side in one run.
 
-Run by ``cargo xtask bench --python`` after ``bench.py`` (or alone:
+Run by ``cargo xtask python bench`` after ``bench.py`` (or alone:
 ``python crates/python/bench/bench_polars.py --data ../shared/datasets [--quick]``). The four
 corpora are concatenated and repeated to ``--rows`` rows (10 M by default). Prints rows per
 second for:
