@@ -11,7 +11,7 @@
 //!
 //! Every executor of the cluster must be a `ballista-executor` example (or another executor
 //! whose function registry holds the functions), and clients must register the functions
-//! too: see the README's "URLs at scale" section.
+//! too: see docs/datafusion.md.
 
 use std::sync::Arc;
 

@@ -1,6 +1,6 @@
 """``weburl.ada`` against the real ``ada-url`` 4.x: its answers shipped as ``fixtures/ada.json``
 (``gen_fixtures.py``), and live when it is installed. Each known difference is named in
-``KNOWN`` and the README."""
+``KNOWN`` and docs/python.md."""
 
 import copy
 
@@ -14,7 +14,7 @@ DATA = fixture("ada.json")
 ATTRS = ("href", "username", "password", "protocol", "port", "hostname", "host", "pathname",
          "search", "hash", "origin", "host_type", "scheme_type")
 
-# Known differences, by input (each a class the README lists).
+# Known differences, by input (each a class docs/python.md lists).
 KNOWN_IDNA = {
     # ToUnicode: ada decodes label by label and keeps the ones that fail; the standard's
     # domain to Unicode returns the input when any label fails.

@@ -16,19 +16,25 @@ def test_doctests(module):
     assert result.failed == 0
 
 
-def test_readme_python_examples():
-    """The README's Python section: its ``>>>`` examples, run as doctests."""
+GUIDES = [("README.md", "### Python"), ("docs/python.md", None)]
+
+
+@pytest.mark.parametrize("name,heading", GUIDES, ids=[g[0] for g in GUIDES])
+def test_guide_python_examples(name, heading):
+    """The ``>>>`` examples of the README's "Python" section and of docs/python.md, run as
+    doctests (each block on its own), so that none can rot."""
     import pathlib
     import re
 
-    readme = pathlib.Path(__file__).resolve().parents[3] / "README.md"
-    text = readme.read_text(encoding="utf-8")
-    start = text.index("\n## Python\n")
-    end = text.index("\n## ", start + 1)
-    blocks = re.findall(r"```python\n(.*?)```", text[start:end], re.S)
-    examples = "\n".join(b for b in blocks if ">>>" in b)
-    assert examples
-    test = doctest.DocTestParser().get_doctest(examples, {}, "README Python", "README.md", 0)
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    runner.run(test)
-    assert runner.failures == 0
+    text = (pathlib.Path(__file__).resolve().parents[3] / name).read_text(encoding="utf-8")
+    if heading is not None:
+        start = text.index("\n" + heading + "\n")
+        end = text.find("\n#", start + len(heading) + 2)
+        text = text[start : end if end >= 0 else len(text)]
+    blocks = [b for b in re.findall(r"```python\n(.*?)```", text, re.S) if ">>>" in b]
+    assert blocks, f"{name}: no >>> examples"
+    for i, block in enumerate(blocks):
+        test = doctest.DocTestParser().get_doctest(block, {}, f"{name} block {i + 1}", name, 0)
+        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+        runner.run(test)
+        assert runner.failures == 0, f"{name} block {i + 1}: see the doctest output above"

@@ -1,7 +1,7 @@
 """``weburl.tldextract`` against the real ``tldextract`` 5.x: its answers shipped as
 ``fixtures/tldextract.json`` (``gen_fixtures.py``), and live when it is installed.
 
-weburl finds the host with the URL Standard, so answers differ in the classes the README
+weburl finds the host with the URL Standard, so answers differ in the classes docs/python.md
 lists (case, IDNA, IPv4 forms, ``\\``, refused hosts, ``file:`` hosts, opaque hosts). The test
 checks the split itself: wherever both find the same host (tldextract's normalized by the
 standard's domain to ASCII), subdomain, domain, suffix and every property must agree.

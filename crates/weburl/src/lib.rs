@@ -146,6 +146,27 @@ struct ReadmeDoctests;
 #[doc = include_str!("../../../docs/migrating-from-url.md")]
 struct MigrationGuideDoctests;
 
+/// The Rust guide's examples (docs/rust.md), compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/rust.md")]
+struct RustGuideDoctests;
+
+/// The public-suffix guide's examples (docs/public-suffixes.md), compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/public-suffixes.md")]
+struct PublicSuffixGuideDoctests;
+
+/// The display guide's examples (docs/display.md), compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/display.md")]
+struct DisplayGuideDoctests;
+
+/// The URLPattern guide's examples (docs/urlpattern.md), compiled and run as doctests (through
+/// this crate's dev-dependency on weburl-pattern).
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/urlpattern.md")]
+struct UrlPatternGuideDoctests;
+
 /// Byte helpers for bindings that take input from outside Rust (the C API checks its input
 /// with [`bytes::is_ascii`] before borrowing it as `&str`): `weburl-bytes`, their one home.
 pub mod bytes {

@@ -2,7 +2,7 @@
 
 ``import weburl.ada as ada_url`` (or ``from weburl.ada import URL, parse_url``) gives the same
 names, signatures, return shapes and exceptions as ``ada_url``, answered by weburl's parser.
-Known differences are listed in the README's "Python" section.
+Known differences are listed in the repository's docs/python.md.
 
 >>> from weburl.ada import URL, parse_url, join_url, replace_url, HostType
 >>> url = URL("https://example.org:443/file.txt?q=1")

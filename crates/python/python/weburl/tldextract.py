@@ -3,8 +3,8 @@
 ``import weburl.tldextract as tldextract`` splits hosts into subdomain, domain and public
 suffix as ``tldextract`` does, but from the Public Suffix List compiled into weburl: no
 network, no cache directory, no dependencies. The host is the one the URL Standard's host
-parser gives (lowercased, IDNA to ASCII, IPv4 forms normalized); the README's "Python"
-section lists every class of difference from ``tldextract``.
+parser gives (lowercased, IDNA to ASCII, IPv4 forms normalized); the repository's
+docs/python.md lists every class of difference from ``tldextract``.
 
 >>> from weburl import tldextract
 >>> tldextract.extract("http://forums.news.cnn.com/")
