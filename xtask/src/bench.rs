@@ -28,6 +28,9 @@ pub fn main(args: &[String]) -> Result {
                 capi.quick = true;
                 forward.push("--quick".to_owned());
             }
+            Long("python") => {
+                return Err(p.error("`bench --python` is now `cargo xtask python bench`"))
+            }
             arg => {
                 bench_only |= matches!(
                     arg,

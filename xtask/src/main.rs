@@ -156,6 +156,18 @@ fn run(argv: &[String]) -> Result {
         "bench" => bench::main(&rest),
         "top-domains" => top_domains::main(&rest),
         "node-data" => node_data::main(&rest),
+        // The spellings before the bindings took one shape.
+        "test-python" | "capi-bench" => Err(Failure {
+            message: format!(
+                "`{command}` is now `cargo xtask {}`",
+                if command == "test-python" {
+                    "python test"
+                } else {
+                    "capi bench"
+                }
+            ),
+            code: 2,
+        }),
         "help" => Err(Failure {
             message: USAGE.to_owned(),
             code: 0,
