@@ -173,6 +173,9 @@ pub mod bytes {
     pub use weburl_bytes::swar::is_ascii;
 }
 
+#[cfg(feature = "ada")]
+pub mod ada;
+
 #[cfg(feature = "form")]
 pub use weburl_form as form;
 pub use weburl_host as host;

@@ -2,7 +2,7 @@
 
 use std::ffi::c_char;
 
-use weburl::{HostKind, Position, SchemeType, SetterError, Url, ValidationErrorKind};
+use weburl::{ada, Position, Setter, Url};
 
 use crate::ada::misc::max_input_length;
 use crate::ada::types::{
@@ -371,11 +371,7 @@ pub unsafe extern "C" fn ada_get_protocol(result: ada_url) -> ada_string {
 pub unsafe extern "C" fn ada_get_host_type(result: ada_url) -> u8 {
     guard(0, || {
         // SAFETY: `result` is NULL or a live handle.
-        match unsafe { url_of(result) }.and_then(|u| u.host_kind()) {
-            Some(HostKind::Ipv4) => 1,
-            Some(HostKind::Ipv6) => 2,
-            _ => 0,
-        }
+        unsafe { url_of(result) }.map_or(0, |u| ada::host_type(u))
     })
 }
 
@@ -389,15 +385,7 @@ pub unsafe extern "C" fn ada_get_host_type(result: ada_url) -> u8 {
 pub unsafe extern "C" fn ada_get_scheme_type(result: ada_url) -> u8 {
     guard(0, || {
         // SAFETY: `result` is NULL or a live handle.
-        match unsafe { url_of(result) }.map(|u| u.scheme_type()) {
-            None | Some(SchemeType::Http) => 0,
-            Some(SchemeType::NotSpecial) => 1,
-            Some(SchemeType::Https) => 2,
-            Some(SchemeType::Ws) => 3,
-            Some(SchemeType::Ftp) => 4,
-            Some(SchemeType::Wss) => 5,
-            Some(SchemeType::File) => 6,
-        }
+        unsafe { url_of(result) }.map_or(0, |u| ada::scheme_type(u))
     })
 }
 
@@ -435,12 +423,6 @@ unsafe fn set(
     })
 }
 
-/// Whether `value` is empty once ASCII tabs and newlines are removed (what the basic URL
-/// parser removes first).
-fn blank(value: &str) -> bool {
-    value.bytes().all(|b| matches!(b, b'\t' | b'\n' | b'\r'))
-}
-
 /// The `href` setter: `false` (URL unchanged) when the value does not parse.
 ///
 /// # Safety
@@ -454,7 +436,7 @@ pub unsafe extern "C" fn ada_set_href(
     length: usize,
 ) -> bool {
     // SAFETY: forwarded contract.
-    unsafe { set(result, input, length, |u, v| u.set_href(v).is_ok()) }
+    unsafe { set(result, input, length, |u, v| ada::set(u, Setter::Href, v)) }
 }
 
 /// The `host` setter: `true` when the host was set, also when the standard then ignores a
@@ -471,14 +453,7 @@ pub unsafe extern "C" fn ada_set_host(
     length: usize,
 ) -> bool {
     // SAFETY: forwarded contract.
-    unsafe {
-        set(result, input, length, |u, v| match u.set_host(v) {
-            Ok(())
-            | Err(SetterError::InvalidPort)
-            | Err(SetterError::Invalid(ValidationErrorKind::PortOutOfRange)) => true,
-            Err(_) => false,
-        })
-    }
+    unsafe { set(result, input, length, |u, v| ada::set(u, Setter::Host, v)) }
 }
 
 /// The `hostname` setter.
@@ -494,7 +469,11 @@ pub unsafe extern "C" fn ada_set_hostname(
     length: usize,
 ) -> bool {
     // SAFETY: forwarded contract.
-    unsafe { set(result, input, length, |u, v| u.set_hostname(v).is_ok()) }
+    unsafe {
+        set(result, input, length, |u, v| {
+            ada::set(u, Setter::Hostname, v)
+        })
+    }
 }
 
 /// The `protocol` setter.
@@ -512,9 +491,7 @@ pub unsafe extern "C" fn ada_set_protocol(
     // SAFETY: forwarded contract.
     unsafe {
         set(result, input, length, |u, v| {
-            // A value that is empty once tabs and newlines are removed changes nothing; ada
-            // returns true for it.
-            blank(v) || u.set_protocol(v).is_ok()
+            ada::set(u, Setter::Protocol, v)
         })
     }
 }
@@ -532,7 +509,11 @@ pub unsafe extern "C" fn ada_set_username(
     length: usize,
 ) -> bool {
     // SAFETY: forwarded contract.
-    unsafe { set(result, input, length, |u, v| u.set_username(v).is_ok()) }
+    unsafe {
+        set(result, input, length, |u, v| {
+            ada::set(u, Setter::Username, v)
+        })
+    }
 }
 
 /// The `password` setter.
@@ -548,7 +529,11 @@ pub unsafe extern "C" fn ada_set_password(
     length: usize,
 ) -> bool {
     // SAFETY: forwarded contract.
-    unsafe { set(result, input, length, |u, v| u.set_password(v).is_ok()) }
+    unsafe {
+        set(result, input, length, |u, v| {
+            ada::set(u, Setter::Password, v)
+        })
+    }
 }
 
 /// The `port` setter (`""` makes the port null).
@@ -564,14 +549,7 @@ pub unsafe extern "C" fn ada_set_port(
     length: usize,
 ) -> bool {
     // SAFETY: forwarded contract.
-    unsafe {
-        set(result, input, length, |u, v| match u.set_port(v) {
-            Ok(()) => true,
-            Err(SetterError::CannotHaveUsernamePasswordPort) => false,
-            // Tabs and newlines only: nothing changes, and ada returns true.
-            Err(_) => !v.is_empty() && blank(v),
-        })
-    }
+    unsafe { set(result, input, length, |u, v| ada::set(u, Setter::Port, v)) }
 }
 
 /// The `pathname` setter.
@@ -587,7 +565,11 @@ pub unsafe extern "C" fn ada_set_pathname(
     length: usize,
 ) -> bool {
     // SAFETY: forwarded contract.
-    unsafe { set(result, input, length, |u, v| u.set_pathname(v).is_ok()) }
+    unsafe {
+        set(result, input, length, |u, v| {
+            ada::set(u, Setter::Pathname, v)
+        })
+    }
 }
 
 /// The `search` setter (`""` makes the query null, as the standard says).
@@ -599,7 +581,7 @@ pub unsafe extern "C" fn ada_set_pathname(
 #[no_mangle]
 pub unsafe extern "C" fn ada_set_search(result: ada_url, input: *const c_char, length: usize) {
     // SAFETY: forwarded contract.
-    unsafe { set(result, input, length, |u, v| u.set_search(v).is_ok()) };
+    unsafe { set(result, input, length, |u, v| ada::set(u, Setter::Search, v)) };
 }
 
 /// The `hash` setter (`""` makes the fragment null, as the standard says).
@@ -611,7 +593,7 @@ pub unsafe extern "C" fn ada_set_search(result: ada_url, input: *const c_char, l
 #[no_mangle]
 pub unsafe extern "C" fn ada_set_hash(result: ada_url, input: *const c_char, length: usize) {
     // SAFETY: forwarded contract.
-    unsafe { set(result, input, length, |u, v| u.set_hash(v).is_ok()) };
+    unsafe { set(result, input, length, |u, v| ada::set(u, Setter::Hash, v)) };
 }
 
 /// Makes the port null.
