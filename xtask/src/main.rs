@@ -178,3 +178,32 @@ fn run(argv: &[String]) -> Result {
         }),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code(argv: &[&str]) -> Option<u8> {
+        run(&argv.iter().map(|a| (*a).to_owned()).collect::<Vec<_>>())
+            .err()
+            .map(|f| f.code)
+    }
+
+    #[test]
+    fn dispatch_and_usage_errors() {
+        assert_eq!(code(&[]), Some(2));
+        assert_eq!(code(&["help"]), Some(0));
+        assert_eq!(code(&["--help"]), Some(0));
+        assert_eq!(code(&["frob"]), Some(2));
+        assert_eq!(code(&["--frob"]), Some(2));
+        assert_eq!(code(&["test-python"]), Some(2));
+        assert_eq!(code(&["python", "tset"]), Some(2));
+        assert_eq!(code(&["duckdb", "bench", "--rows", "many"]), Some(2));
+        assert_eq!(code(&["capi", "test", "--quick"]), Some(2));
+        assert_eq!(code(&["size", "--runs", "0"]), Some(2));
+        assert_eq!(code(&["fuzz", "nope"]), Some(2));
+        assert_eq!(code(&["miri", "extra"]), Some(2));
+        assert_eq!(code(&["ci", "--dry-run", "--now"]), Some(2));
+        assert_eq!(code(&["ci", "--dry-run"]), None);
+    }
+}
