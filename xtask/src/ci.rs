@@ -1,9 +1,10 @@
-//! `cargo xtask ci [--dry-run]`: what CI runs (`.ci/run` is a call of it), in order, stopping
+//! `cargo xtask ci [--dry-run] [--only WORD]`: what CI runs (`.ci/run` is a call of it), in order, stopping
 //! at the first failure: `cargo fmt --check` and `cargo clippy -D warnings` for every
 //! workspace of [`WORKSPACES`] (each with a lock file of its own), the README's test command
 //! (`cargo xtask test`), `cargo xtask size --check`, the dependency policy (`cargo deny`), a
 //! publish dry run and the fuzz smoke runs. `--dry-run` prints the steps without running
-//! them. Each step's wall time is printed at the end.
+//! them; `--only WORD` runs (or prints) only the steps whose title has WORD in it, such as
+//! `clippy` or `fuzz`. Each step's wall time is printed at the end.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -330,18 +331,26 @@ fn smoke_seconds() -> String {
         .unwrap_or_else(|| "20".to_owned())
 }
 
-const USAGE: &str = "cargo xtask ci [--dry-run]";
+const USAGE: &str = "cargo xtask ci [--dry-run] [--only WORD]";
 
 pub fn main(argv: &[String]) -> Result {
     let mut dry_run = false;
+    let mut only = None;
     let mut p = Args::new(argv, USAGE);
     while let Some(arg) = p.next()? {
         match arg {
             lexopt::Arg::Long("dry-run") => dry_run = true,
+            lexopt::Arg::Long("only") => only = Some(p.value()?),
             arg => return Err(args::unexpected(arg, USAGE)),
         }
     }
-    let steps = steps();
+    let mut steps = steps();
+    if let Some(word) = &only {
+        steps.retain(|(title, _)| title.contains(word.as_str()));
+        if steps.is_empty() {
+            return Err(p.error(&format!("no step's title has `{word}` in it")));
+        }
+    }
     let mut times: Vec<(String, Duration)> = Vec::new();
     let start = Instant::now();
     for (title, work) in &steps {

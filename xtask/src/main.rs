@@ -46,8 +46,10 @@ commands:
                     and regenerate the compiled list (crates/psl/src/generated.rs)
   test [ARGS...]    wpt-sync, then `cargo test --workspace --all-features [ARGS...]`;
                     without ARGS, then the bindings' test steps (datafusion, python, duckdb)
-  ci [--dry-run]    CI (`.ci/run`): format and lint every workspace, `test`, `size --check`,
-                    cargo deny, the publish dry run, the fuzz smoke runs (--dry-run: list them)
+  ci [--dry-run] [--only WORD]
+                    CI (`.ci/run`): format and lint every workspace, `test`, `size --check`,
+                    cargo deny, the publish dry run, the fuzz smoke runs (--dry-run: list
+                    them; --only WORD: the steps whose title has WORD in it)
   bench [--data DIR] [--quick] [--json] [--svg FILE] [--rounds N] [--show N]
         [--instructions] [--runs N] [--corpus NAME] [--limit N]
                     time weburl, ada and rust-url on the URL corpora (release build); with
