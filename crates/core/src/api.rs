@@ -2,9 +2,9 @@
 //! [`Url::can_parse`] and the [`ParseOptions`] builder (with [`ParseOptionsWithErrors`] for
 //! reporting validation errors).
 
-use crate::encoding::{self, QueryEncoding};
 use crate::errors::{ErrorSink, ParseError};
-use crate::route::{self, ParseConfig};
+use crate::route;
+pub use crate::route::ParseOptions;
 use crate::url::Url;
 
 impl Url {
@@ -62,12 +62,7 @@ impl Url {
     /// assert_eq!(names, ["special-scheme-missing-following-solidus", "invalid-reverse-solidus"]);
     /// ```
     pub fn options<'b>() -> ParseOptions<'b> {
-        ParseOptions {
-            base: None,
-            encoding: encoding::UTF_8,
-            max_length: u32::MAX,
-            fast: true,
-        }
+        ParseOptions::new()
     }
 
     /// Whether `input` takes the fast path for inputs already in serialized form (when parsed
@@ -96,17 +91,7 @@ impl Url {
     }
 }
 
-/// Options for the [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser):
-/// see [`Url::options`].
-#[derive(Clone, Copy, Debug)]
-#[must_use]
-pub struct ParseOptions<'b> {
-    base: Option<&'b Url>,
-    encoding: QueryEncoding,
-    max_length: u32,
-    fast: bool,
-}
-
+// The builder's methods of `ParseOptions` (defined with the route that reads it).
 impl<'b> ParseOptions<'b> {
     /// Parses relative to `base`.
     pub fn base(mut self, base: &'b Url) -> Self {
@@ -183,13 +168,7 @@ impl<'b> ParseOptions<'b> {
     /// [`parse`](ParseOptionsWithErrors::parse)).
     #[inline(always)]
     pub fn parse_with_sink<S: ErrorSink>(&self, input: &str, sink: S) -> Result<Url, ParseError> {
-        let config = ParseConfig {
-            base: self.base,
-            encoding: self.encoding,
-            max_len: self.max_length,
-            fast: self.fast,
-        };
-        route::parse(input, &config, sink)
+        route::parse(input, self, sink)
     }
 }
 
@@ -246,22 +225,14 @@ mod tests {
 
     #[test]
     fn too_long_is_an_error_not_a_panic() {
-        let config = ParseConfig {
-            base: None,
-            encoding: encoding::UTF_8,
-            max_len: 20,
-            fast: true,
-        };
-        let err = route::parse("https://example.com/a-long-path", &config, ()).unwrap_err();
+        let options = Url::options().max_length(20);
+        let err = route::parse("https://example.com/a-long-path", &options, ()).unwrap_err();
         assert_eq!(err.kind(), ParseErrorKind::TooLong);
         assert_eq!(err.name(), "too-long");
         assert_eq!(err.to_string(), "invalid URL: too-long");
-        assert!(route::parse("https://example.com/", &config, ()).is_ok());
+        assert!(route::parse("https://example.com/", &options, ()).is_ok());
         // Percent-encoding can triple the input: the limit is on the output.
-        let config = ParseConfig {
-            max_len: 30,
-            ..config
-        };
-        assert!(route::parse("https://e.com/\u{e9}\u{e9}\u{e9}", &config, ()).is_err());
+        let options = options.max_length(30);
+        assert!(route::parse("https://e.com/\u{e9}\u{e9}\u{e9}", &options, ()).is_err());
     }
 }

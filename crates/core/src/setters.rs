@@ -23,7 +23,7 @@ use weburl_percent::{utf8_percent_encode_into, USERINFO};
 use crate::errors::{ErrorSink, ParseError, ParseErrorKind, SetterError, ValidationErrorKind};
 use crate::offsets::us;
 use crate::offsets::Boundary;
-use crate::route::{self, Overridden, ParseConfig};
+use crate::route::{self, Overridden, ParseOptions};
 use crate::state_machine::scheme::scheme_state_override;
 use crate::state_machine::{input, Failure, State, UrlBuf};
 use crate::url::Url;
@@ -216,13 +216,11 @@ impl Url {
     }
 
     fn set_href_with<S: ErrorSink>(&mut self, value: &str, sink: S) -> Result<(), ParseError> {
-        let config = ParseConfig {
-            base: None,
-            encoding: crate::encoding::UTF_8,
-            max_len: self.max_len,
-            fast: true,
+        let options = ParseOptions {
+            max_length: self.max_len,
+            ..ParseOptions::new()
         };
-        *self = route::parse(value, &config, sink)?;
+        *self = route::parse(value, &options, sink)?;
         Ok(())
     }
 

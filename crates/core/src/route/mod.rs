@@ -41,23 +41,32 @@ use crate::errors::{ErrorSink, ParseError};
 use crate::state_machine::{input, rest_fits, Failure, Flow, Parser, State, UrlBuf};
 use crate::url::Url;
 
-/// Options of a parse: base, encoding, maximum length of the serialization.
-pub(crate) struct ParseConfig<'b> {
+/// Options for the [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser):
+/// see [`Url::options`].
+// The one options type of a parse: the builder's methods (in `crate::api`) set these fields,
+// and the route reads them.
+#[derive(Clone, Copy, Debug)]
+#[must_use]
+pub struct ParseOptions<'b> {
+    /// The spec's *base*.
     pub(crate) base: Option<&'b Url>,
+    /// The spec's *encoding* (of the query).
     pub(crate) encoding: QueryEncoding,
-    pub(crate) max_len: u32,
+    /// Not a spec option: the longest serialization accepted (`u32::MAX`, the limit of the
+    /// representation, by default).
+    pub(crate) max_length: u32,
     /// Whether the fast path ([`fast`]) may be taken (always, except to test it against the
     /// full state machine).
     pub(crate) fast: bool,
 }
 
-impl Default for ParseConfig<'_> {
+impl ParseOptions<'_> {
     /// No base, UTF-8, no length limit but `u32`'s, the fast path allowed.
-    fn default() -> Self {
-        ParseConfig {
+    pub(crate) const fn new() -> Self {
+        ParseOptions {
             base: None,
             encoding: encoding::UTF_8,
-            max_len: u32::MAX,
+            max_length: u32::MAX,
             fast: true,
         }
     }
@@ -141,7 +150,7 @@ impl WithClassifier for CanParse<'_> {
     fn run<K: Classifier>(self, k: K, input: &str) -> bool {
         let CanParse { base } = self;
         match fast::can_parse_head(k, input.as_bytes()) {
-            Ok(()) if rest_fits(0, input.len(), ParseConfig::default().max_len) => {
+            Ok(()) if rest_fits(0, input.len(), ParseOptions::new().max_length) => {
                 base.is_none_or(|b| can_parse_base(b, ()))
             }
             // Too long to be judged by its length: the state machine from the start (which
@@ -187,55 +196,55 @@ fn can_parse_slow<S: ErrorSink>(
     scan: fast::Scan,
     sink: S,
 ) -> bool {
-    let base = match base.map(|b| parse(b, &ParseConfig::default(), ())) {
+    let base = match base.map(|b| parse(b, &ParseOptions::new(), ())) {
         Some(Ok(b)) => Some(b),
         Some(Err(_)) => return false,
         None => None,
     };
-    let config = ParseConfig {
+    let options = ParseOptions {
         base: base.as_ref(),
-        ..ParseConfig::default()
+        ..ParseOptions::new()
     };
-    run_state_machine::<_, Scratch>(input, &config, sink, scan).is_ok()
+    run_state_machine::<_, Scratch>(input, &options, sink, scan).is_ok()
 }
 
 /// The [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser) without *url*
 /// and *state override*: parses `input` into a new URL. Inputs already in serialized form take
-/// the fast path ([`fast`]) unless `config.fast` is false or `sink` wants errors.
+/// the fast path ([`fast`]) unless `options.fast` is false or `sink` wants errors.
 // Always inlined: what is left of it in the caller is the dispatch (out of line, it mostly
 // saved registers for the slow path's call: docs/performance.md, "Figures from weburl-core's
 // comments").
 #[inline(always)]
 pub(crate) fn parse<S: ErrorSink>(
     input: &str,
-    config: &ParseConfig<'_>,
+    options: &ParseOptions<'_>,
     sink: S,
 ) -> Result<Url, ParseError> {
     // The query's encoding must be UTF-8 for the fast path (see the `fast` module);
     // otherwise the state machine runs from the start. Checked here, where it is known at
     // compile time for `Url::parse` (later, the scan's layout was stored for the state machine
     // first: docs/performance.md, "Figures from weburl-core's comments").
-    if config.fast
+    if options.fast
         && !sink.wants_errors()
-        && (config.encoding == encoding::UTF_8
-            || encoding::output_encoding(config.encoding) == encoding::UTF_8)
+        && (options.encoding == encoding::UTF_8
+            || encoding::output_encoding(options.encoding) == encoding::UTF_8)
     {
-        return fast::dispatch(input, Fast { config, sink });
+        return fast::dispatch(input, Fast { options, sink });
     }
-    parse_slow(input, config, sink)
+    parse_slow(input, options, sink)
 }
 
 /// [`parse`] without the fast path, out of line.
 #[inline(never)]
 fn parse_slow<S: ErrorSink>(
     input: &str,
-    config: &ParseConfig<'_>,
+    options: &ParseOptions<'_>,
     sink: S,
 ) -> Result<Url, ParseError> {
     if too_long(input) {
         return Err(ParseError::too_long(input.len()));
     }
-    run_state_machine::<_, Fresh>(input, config, sink, fast::Scan::Rejected)
+    run_state_machine::<_, Fresh>(input, options, sink, fast::Scan::Rejected)
 }
 
 /// Not a spec step: offsets are `u32`, so an input over 4 GiB is refused before it is read.
@@ -250,7 +259,7 @@ fn too_long(input: &str) -> bool {
 /// [`fast::dispatch`], so that all of it is compiled for the CPU's classifier (and the URL
 /// is written once, where the caller wants it).
 struct Fast<'a, 'b, S> {
-    config: &'a ParseConfig<'b>,
+    options: &'a ParseOptions<'b>,
     sink: S,
 }
 
@@ -258,23 +267,23 @@ impl<S: ErrorSink> WithClassifier for Fast<'_, '_, S> {
     type Out = Result<Url, ParseError>;
     #[inline(always)]
     fn run<K: Classifier>(self, k: K, input: &str) -> Result<Url, ParseError> {
-        let Fast { config, sink } = self;
+        let Fast { options, sink } = self;
         if too_long(input) {
             return Err(ParseError::too_long(input.len()));
         }
         let scan = match fast::scan(k, input) {
             fast::Scan::Accepted(layout) => {
-                return resume::accepted(input, &layout, config.max_len)
+                return resume::accepted(input, &layout, options.max_length)
                     .ok_or_else(|| ParseError::too_long(input.len()));
             }
             other => other,
         };
-        run_state_machine::<_, Fresh>(input, config, sink, scan)
+        run_state_machine::<_, Fresh>(input, options, sink, scan)
     }
     /// Without a classifier (an x86-64 CPU without SSSE3): the state machine from the start,
     /// as without the fast path.
     fn fallback(self, input: &str) -> Result<Url, ParseError> {
-        parse_slow(input, self.config, self.sink)
+        parse_slow(input, self.options, self.sink)
     }
 }
 
@@ -334,24 +343,24 @@ impl Output for Scratch {
 /// [`Resume`]).
 fn run_state_machine<S: ErrorSink, O: Output>(
     input: &str,
-    config: &ParseConfig<'_>,
+    options: &ParseOptions<'_>,
     mut sink: S,
     scan: fast::Scan,
 ) -> Result<O::Done, ParseError> {
     let (processed, map) = input::preprocess(input, true, 0, &mut sink);
-    let resume = Resume::find(scan, input, &processed, config.fast);
+    let resume = Resume::find(scan, input, &processed, options.fast);
     // Without a scheme and without a base the no scheme state fails before anything is
     // written: then nothing is allocated.
-    let out = if matches!(resume, Resume::NoScheme) && config.base.is_none() {
+    let out = if matches!(resume, Resume::NoScheme) && options.base.is_none() {
         String::new()
     } else {
-        O::buffer(output_capacity(&processed, config.base))
+        O::buffer(output_capacity(&processed, options.base))
     };
     let mut parser = Parser::new(
         &processed,
         map,
-        config.base,
-        config.encoding,
+        options.base,
+        options.encoding,
         None,
         sink,
         UrlBuf::new(out),
@@ -360,14 +369,14 @@ fn run_state_machine<S: ErrorSink, O: Output>(
     // later states report; not with a legacy encoding, whose query may take more than three
     // bytes per byte.)
     if !O::WANTS_URL && !parser.sink.wants_errors() && parser.encoding == encoding::UTF_8 {
-        parser.stop_at_path = Some(config.max_len);
+        parser.stop_at_path = Some(options.max_length);
     }
     if let Err(failure) = resume.enter(&mut parser).and_then(|flow| parser.run(flow)) {
         O::failed(parser.url.out);
         return Err(failure.into_parse_error(input.len()));
     }
     parser.end_path();
-    O::done(parser.url, config.max_len).ok_or_else(|| ParseError::too_long(input.len()))
+    O::done(parser.url, options.max_length).ok_or_else(|| ParseError::too_long(input.len()))
 }
 
 /// What a run with a state override left: the frame it wrote into, how it ended, and whether
@@ -451,19 +460,19 @@ mod tests {
     fn the_fallbacks_agree_with_the_fast_path() {
         let base = parse(
             "https://base.example/dir/file?x#y",
-            &ParseConfig::default(),
+            &ParseOptions::new(),
             (),
         )
         .ok();
         for &input in INPUTS {
             for base in [None, base.as_ref()] {
-                let config = ParseConfig {
+                let options = ParseOptions {
                     base,
-                    ..ParseConfig::default()
+                    ..ParseOptions::new()
                 };
-                let fast = parse(input, &config, ());
+                let fast = parse(input, &options, ());
                 let fallback = Fast {
-                    config: &config,
+                    options: &options,
                     sink: (),
                 }
                 .fallback(input);
