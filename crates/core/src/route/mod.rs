@@ -38,7 +38,7 @@ use self::fast::{Classifier, WithClassifier};
 use self::resume::Resume;
 use crate::encoding::{self, QueryEncoding};
 use crate::errors::{ErrorSink, ParseError};
-use crate::state_machine::{input, rest_fits, Failure, Flow, Parser, State, UrlBuf};
+use crate::state_machine::{input, rest_fits, Failure, Flow, Parser, Start, State, UrlBuf};
 use crate::url::Url;
 
 /// Options for the [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser):
@@ -356,27 +356,30 @@ fn run_state_machine<S: ErrorSink, O: Output>(
     } else {
         O::buffer(output_capacity(&processed, options.base))
     };
-    let mut parser = Parser::new(
-        &processed,
-        map,
-        options.base,
-        options.encoding,
-        None,
-        sink,
-        UrlBuf::new(out),
-    );
     // Only whether it parses: stop as soon as that is known. (Not with errors wanted, which
     // later states report; not with a legacy encoding, whose query may take more than three
     // bytes per byte.)
-    if !O::WANTS_URL && !parser.sink.wants_errors() && parser.encoding == encoding::UTF_8 {
-        parser.stop_at_path = Some(options.max_length);
-    }
+    let stop_at_path = (!O::WANTS_URL
+        && !sink.wants_errors()
+        && encoding::output_encoding(options.encoding) == encoding::UTF_8)
+        .then_some(options.max_length);
+    let mut parser = Parser::new(Start {
+        input: &processed,
+        map,
+        base: options.base,
+        encoding: options.encoding,
+        state_override: None,
+        sink,
+        url: UrlBuf::new(out),
+        path_done: false,
+        stop_at_path,
+    });
     if let Err(failure) = resume.enter(&mut parser).and_then(|flow| parser.run(flow)) {
-        O::failed(parser.url.out);
+        O::failed(parser.into_url().out);
         return Err(failure.into_parse_error(input.len()));
     }
     parser.end_path();
-    O::done(parser.url, options.max_length).ok_or_else(|| ParseError::too_long(input.len()))
+    O::done(parser.into_url(), options.max_length).ok_or_else(|| ParseError::too_long(input.len()))
 }
 
 /// What a run with a state override left: the frame it wrote into, how it ended, and whether
@@ -404,25 +407,26 @@ pub(crate) fn run_override<S: ErrorSink>(
 ) -> Overridden {
     // With *url* given there is no trimming; tabs and newlines are still removed.
     let (processed, map) = input::preprocess(value, false, offset, &mut sink);
-    let mut parser = Parser::new(
-        &processed,
+    let mut parser = Parser::new(Start {
+        input: &processed,
         map,
-        None,
-        encoding::UTF_8,
-        Some(state),
+        base: None,
+        encoding: encoding::UTF_8,
+        state_override: Some(state),
         sink,
-        frame,
-    );
-    parser.path_done = !writes_path;
+        url: frame,
+        path_done: !writes_path,
+        stop_at_path: None,
+    });
     let result = parser.run(Flow::Again(state));
     if result.is_ok() {
         parser.end_path();
     }
     Overridden {
-        url: parser.url,
+        host_set: parser.host_set(),
+        port_set: parser.port_set(),
+        url: parser.into_url(),
         result,
-        host_set: parser.host_set,
-        port_set: parser.port_set,
     }
 }
 

@@ -100,7 +100,7 @@ impl Resume {
                 parser.set_scheme_at_colon();
                 let host_start = s.scheme_end + 3;
                 parser.begin_authority(host_start);
-                parser.pos = s.host_run_end;
+                parser.move_to(s.host_run_end);
                 let c = parser.c();
                 parser.authority_state_after(host_start, c)
             }
@@ -117,8 +117,8 @@ impl Resume {
                 // state to path start state" with the pointer at that `/`, `?`, `#` or EOF.
                 // None of these steps raises a validation error for such a prefix, nor
                 // depends on a base.
-                write_head(&p, parser.input, &mut parser.url);
-                parser.pos = p.path_start;
+                write_head(&p, parser.input(), parser.url_mut());
+                parser.move_to(p.path_start);
                 Ok(Flow::Again(State::PathStart))
             }
         }
@@ -129,12 +129,13 @@ impl Resume {
 /// points, lowercased, are the buffer (the output itself), and the pointer is on the `:`.
 #[inline]
 fn write_scheme<S: ErrorSink>(parser: &mut Parser<'_, '_, S>, end: usize, lowercase: bool) {
-    let out = &mut parser.url.out;
-    out.push_str(parser.input.get(..end).unwrap_or_default());
+    let input = parser.input();
+    let out = &mut parser.url_mut().out;
+    out.push_str(input.get(..end).unwrap_or_default());
     if lowercase {
         out.make_ascii_lowercase();
     }
-    parser.pos = end;
+    parser.move_to(end);
 }
 
 /// Writes the scheme and authority of `prefix`, which are `text[..prefix.path_start]`, into

@@ -142,36 +142,27 @@ impl Failure {
     }
 }
 
-/// The parser's state: its input, base, encoding, sink and the URL being written.
-pub(crate) struct Parser<'i, 'b, S: ErrorSink> {
-    /// The input after trimming and tab/newline removal.
+/// How a run of the state machine starts: its input and what the caller (`crate::route`)
+/// gives it. The one way to make a [`Parser`] ([`Parser::new`]), whose fields are its own.
+pub(crate) struct Start<'i, 'b, S: ErrorSink> {
+    /// The input after trimming and tab/newline removal ([`input::preprocess`]).
     pub(crate) input: &'i str,
-    /// Byte offset of the code point `c` (the spec's *pointer*).
-    pub(crate) pos: usize,
-    pub(crate) base: Option<&'b Url>,
-    pub(crate) encoding: QueryEncoding,
-    pub(crate) state_override: Option<State>,
-    pub(crate) sink: S,
+    /// Maps offsets in `input` back to the original input, for error ranges.
     pub(crate) map: PosMap,
-    /// The URL being written.
+    /// The spec's *base*.
+    pub(crate) base: Option<&'b Url>,
+    /// The spec's *encoding* (the parser keeps its output encoding).
+    pub(crate) encoding: QueryEncoding,
+    /// The spec's *state override*.
+    pub(crate) state_override: Option<State>,
+    /// Where validation errors go.
+    pub(crate) sink: S,
+    /// Where the URL is written: empty for a parse; for a state override, a frame holding the
+    /// part of the URL before the component (see `crate::setters`).
     pub(crate) url: UrlBuf,
-    /// Start (in `input`) of the spec's *buffer* where the buffer is a slice of the input
-    /// (authority, host, port and file host states).
-    pub(crate) buffer_start: usize,
-    pub(crate) at_sign_seen: bool,
-    pub(crate) inside_brackets: bool,
-    pub(crate) password_token_seen: bool,
-    /// Offset in the output of the `:` between username and password, once seen.
-    pub(crate) password_colon: Option<usize>,
-    /// Offset in the output of the `/` that starts the path segment being buffered (the path
-    /// state's *buffer* is written in place, after that `/`).
-    pub(crate) segment_start: Option<usize>,
-    /// Whether the path is complete (and the serializer's `/.` marker decided).
+    /// The path is left alone ([`Parser::end_path`] does nothing): a state-override run
+    /// that does not write the path.
     pub(crate) path_done: bool,
-    /// Whether a state-override run set the host / the port (setters need to know what of the
-    /// old URL to keep after a failure).
-    pub(crate) host_set: bool,
-    pub(crate) port_set: bool,
     /// `Some(max_len)` when the caller only asks whether the input parses (`can_parse`): the
     /// run then stops, successfully, as it enters the path start, path, opaque path, query or
     /// fragment state, if the URL cannot outgrow `max_len` from there (see
@@ -179,16 +170,56 @@ pub(crate) struct Parser<'i, 'b, S: ErrorSink> {
     pub(crate) stop_at_path: Option<u32>,
 }
 
+/// The parser's state: its input, base, encoding, sink and the URL being written. Made from a
+/// [`Start`]; its fields are read and written by the states alone.
+pub(crate) struct Parser<'i, 'b, S: ErrorSink> {
+    /// The input after trimming and tab/newline removal.
+    input: &'i str,
+    /// Byte offset of the code point `c` (the spec's *pointer*).
+    pos: usize,
+    base: Option<&'b Url>,
+    encoding: QueryEncoding,
+    state_override: Option<State>,
+    sink: S,
+    map: PosMap,
+    /// The URL being written.
+    url: UrlBuf,
+    /// Start (in `input`) of the spec's *buffer* where the buffer is a slice of the input
+    /// (authority, host, port and file host states).
+    buffer_start: usize,
+    at_sign_seen: bool,
+    inside_brackets: bool,
+    password_token_seen: bool,
+    /// Offset in the output of the `:` between username and password, once seen.
+    password_colon: Option<usize>,
+    /// Offset in the output of the `/` that starts the path segment being buffered (the path
+    /// state's *buffer* is written in place, after that `/`).
+    segment_start: Option<usize>,
+    /// Whether the path is complete (and the serializer's `/.` marker decided).
+    path_done: bool,
+    /// Whether a state-override run set the host / the port (setters need to know what of the
+    /// old URL to keep after a failure).
+    host_set: bool,
+    port_set: bool,
+    /// See [`Start::stop_at_path`].
+    stop_at_path: Option<u32>,
+}
+
 impl<'i, 'b, S: ErrorSink> Parser<'i, 'b, S> {
-    pub(crate) fn new(
-        input: &'i str,
-        map: PosMap,
-        base: Option<&'b Url>,
-        encoding: QueryEncoding,
-        state_override: Option<State>,
-        sink: S,
-        url: UrlBuf,
-    ) -> Self {
+    /// The parser at the start of `start.input`, the pointer on its first code point.
+    #[inline]
+    pub(crate) fn new(start: Start<'i, 'b, S>) -> Self {
+        let Start {
+            input,
+            map,
+            base,
+            encoding,
+            state_override,
+            sink,
+            url,
+            path_done,
+            stop_at_path,
+        } = start;
         Parser {
             input,
             pos: 0,
@@ -205,14 +236,52 @@ impl<'i, 'b, S: ErrorSink> Parser<'i, 'b, S> {
             password_token_seen: false,
             password_colon: None,
             segment_start: None,
-            path_done: false,
+            path_done,
             host_set: false,
             port_set: false,
-            stop_at_path: None,
+            stop_at_path,
         }
     }
 
-    /// Whether a run with [`stop_at_path`](Parser::stop_at_path) stops here, the parse being
+    /// The input (trimmed, without tabs and newlines).
+    #[inline]
+    pub(crate) fn input(&self) -> &'i str {
+        self.input
+    }
+
+    /// The URL being written: for `crate::route`'s `Resume::enter`, which writes what the
+    /// states before the point where the machine takes over would have written.
+    #[inline]
+    pub(crate) fn url_mut(&mut self) -> &mut UrlBuf {
+        &mut self.url
+    }
+
+    /// Moves the pointer to `pos` (a code point boundary of the input): for `Resume::enter`,
+    /// after it wrote what the states before `pos` write.
+    #[inline]
+    pub(crate) fn move_to(&mut self, pos: usize) {
+        self.pos = pos;
+    }
+
+    /// Whether a state-override run set the host.
+    #[inline]
+    pub(crate) fn host_set(&self) -> bool {
+        self.host_set
+    }
+
+    /// Whether a state-override run set the port.
+    #[inline]
+    pub(crate) fn port_set(&self) -> bool {
+        self.port_set
+    }
+
+    /// The URL written, once the run is over.
+    #[inline]
+    pub(crate) fn into_url(self) -> UrlBuf {
+        self.url
+    }
+
+    /// Whether a run with [`stop_at_path`](Start::stop_at_path) stops here, the parse being
     /// known to succeed (then the path is marked done). Called on entering the path
     /// start, path, opaque path, query and fragment states: of the basic URL parser's steps,
     /// only those of the scheme start, scheme, no scheme, authority, host, hostname, port and
