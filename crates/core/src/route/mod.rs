@@ -4,21 +4,24 @@
 //!
 //! The route of an input through `Url::parse` (and `Url::can_parse`, `set_href`):
 //!
-//! 1. [`parse`] (or [`can_parse`]), inlined into the caller, hands the input to
-//!    [`fast::dispatch`], which runs the rest compiled for the CPU's best byte classifier
-//!    (unless validation errors are wanted; on an x86-64 CPU without SSSE3 it runs
-//!    `Fast::fallback`, the state machine from the start); an input over 4 GiB is refused
-//!    first, then
+//! 1. [`parse`] (or [`can_parse`]), inlined into the caller, hands the input (unless
+//!    validation errors are wanted) to [`fast::dispatch`] (`weburl_bytes::dispatch`), which
+//!    runs [`Fast`]'s `run` (or [`CanParse`]'s), in this file, compiled for the CPU's best
+//!    byte classifier (on an x86-64 CPU without SSSE3 it runs their `fallback`, the state
+//!    machine from the start). The call goes through weburl-bytes' `WithClassifier` trait:
+//!    the per-CPU copies need `#[target_feature]` and `unsafe`, which this crate does not
+//!    use. `Fast::run` refuses an input over 4 GiB first, then
 //! 2. [`fast::scan`], one pass over the bytes, finds how much of the input is already in
 //!    serialized form: all of it, its scheme and authority, its scheme, or nothing.
 //!    (`can_parse` only looks at the scheme and authority, [`fast::can_parse_head`]: when
 //!    they are accepted, the input parses.)
 //! 3. An input accepted whole is copied ([`resume::accepted`]) without the state machine.
-//!    Otherwise [`input::preprocess`] trims it and removes tabs and newlines,
-//!    [`Resume::find`] decides where the state machine takes over (the scheme start state,
-//!    the no scheme state, the scheme's `:`, the authority state after a run of host bytes,
-//!    or the path start state), and [`Resume::enter`], the one way into the state machine,
-//!    writes what the states before that point would have written.
+//!    Otherwise [`run_state_machine`]: [`input::preprocess`] trims it and removes tabs and
+//!    newlines, [`Resume::find`] decides where the state machine takes over (the scheme start
+//!    state, the no scheme state, the scheme's `:`, the authority state after a run of host
+//!    bytes, or the path start state), [`Parser::new`] starts the machine from a [`Start`],
+//!    and [`Resume::enter`], the one way into the state machine, writes what the states
+//!    before that point would have written.
 //! 4. [`Parser::run`] runs the states from there to the end of the input (or, for
 //!    `can_parse`, until no later step can fail: [`Parser::stops_here`]).
 //! 5. The [`Output`] makes the result: a [`Url`] in its own buffer ([`Fresh`]), or only
