@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use weburl::Url;
 
 use crate::convert::text;
-use crate::url::PyUrl;
+use crate::url_object::PyUrl;
 
 /// Strings one after another in one buffer.
 struct Texts {

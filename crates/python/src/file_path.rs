@@ -6,7 +6,7 @@ use pyo3::types::PyBytes;
 use weburl::{FilePathError, PathStyle, Url};
 
 use crate::errors::url_error;
-use crate::url::{url_arg, PyUrl};
+use crate::url_object::{url_arg, PyUrl};
 
 fn style_of(style: Option<&str>) -> PyResult<PathStyle> {
     match style {

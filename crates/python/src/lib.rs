@@ -19,6 +19,7 @@ mod search_params;
 mod site;
 mod tld;
 mod url;
+mod url_object;
 
 /// The extension module. One line per Rust module: each adds its own names.
 #[pymodule]

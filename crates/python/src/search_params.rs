@@ -10,7 +10,7 @@ use weburl::SearchParams;
 
 use crate::convert::text;
 use crate::errors::setter_error;
-use crate::url::PyUrl;
+use crate::url_object::PyUrl;
 
 /// A list of name-value pairs, as `application/x-www-form-urlencoded` reads and writes them.
 ///

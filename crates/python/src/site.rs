@@ -8,7 +8,7 @@ use weburl::{Url, UrlDisplay, ValidationError};
 
 use crate::convert::text;
 use crate::errors::{parse_error, url_error};
-use crate::url::{base_url, url_arg};
+use crate::url_object::{base_url, url_arg};
 
 /// `validation_errors(input, base=None)`: every validation error the parser raises, as
 /// `(name, start, end, failure)` tuples (byte ranges of the UTF-8 input).

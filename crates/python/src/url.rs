@@ -1,7 +1,5 @@
 //! `weburl.URL`: the standard's [`URL` class](https://url.spec.whatwg.org/#url-class).
 
-use std::sync::{Mutex, MutexGuard};
-
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use weburl::{ParseError, SchemeType, Setter, Url};
@@ -10,47 +8,7 @@ use weburl_functions::host_kind_name;
 use crate::convert::{opt_text, text};
 use crate::errors::{parse_error, setter_error};
 use crate::search_params::PySearchParams;
-
-/// A URL parsed by the WHATWG URL Standard, with the `URL` class's getters and setters.
-///
-/// Safe to share between threads: each access holds the URL's lock.
-#[pyclass(name = "URL", module = "weburl", frozen, weakref)]
-pub struct PyUrl {
-    inner: Mutex<Url>,
-}
-
-impl PyUrl {
-    /// Wraps a parsed URL.
-    pub fn new(url: Url) -> PyUrl {
-        PyUrl {
-            inner: Mutex::new(url),
-        }
-    }
-
-    /// The URL, locked. A poisoned lock (impossible: nothing here panics) is taken over.
-    pub fn lock(&self) -> MutexGuard<'_, Url> {
-        self.inner.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// A copy of the URL.
-    pub fn get(&self) -> Url {
-        self.lock().clone()
-    }
-}
-
-/// A `base` argument: `None`, a `str` or a `URL`.
-pub fn base_url(base: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Url>> {
-    let Some(base) = base.filter(|b| !b.is_none()) else {
-        return Ok(None);
-    };
-    if let Ok(url) = base.cast::<PyUrl>() {
-        return Ok(Some(url.get().get()));
-    }
-    let s = text(base, "base")?;
-    Url::parse(&s)
-        .map(Some)
-        .map_err(|e| parse_error(base.py(), &e))
-}
+use crate::url_object::{base_url, url_arg, PyUrl};
 
 /// Parses `input` against an optional `base` (a `str` or a `URL`). The outer error is for
 /// the arguments (a wrong type, a base that does not parse); the inner result is the parse.
@@ -63,15 +21,6 @@ pub fn parse_args(
         Some(base) => Url::parse_with_base(&input, &base),
         None => Url::parse(&input),
     })
-}
-
-/// A `URL`, or a `str` parsed as one (`URLError` if it does not parse).
-pub fn url_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Url> {
-    if let Ok(url) = obj.cast::<PyUrl>() {
-        return Ok(url.get().get());
-    }
-    let s = text(obj, what)?;
-    Url::parse(&s).map_err(|e| parse_error(obj.py(), &e))
 }
 
 fn scheme_type_name(t: SchemeType) -> &'static str {
