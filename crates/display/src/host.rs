@@ -7,7 +7,8 @@ use alloc::vec::Vec;
 
 use weburl_core::{HostKind, Url};
 
-use crate::spoof::{SpoofChecker, SpoofReason};
+use crate::reason::SpoofReason;
+use crate::spoof::SpoofChecker;
 
 /// A label shown in its `xn--` form, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]

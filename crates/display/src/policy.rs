@@ -8,7 +8,7 @@
 
 use unicode_script::{Script, UnicodeScript};
 
-use crate::spoof::SpoofReason;
+use crate::reason::SpoofReason;
 
 /// Code points of the UTS 39 identifier profile that Chromium removes from its allowed set
 /// (`SetAllowedUnicodeSet`): lookalikes of slashes, hyphens and quotation marks, Latin kra,
