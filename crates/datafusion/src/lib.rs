@@ -61,6 +61,12 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+/// The DataFusion guide's Rust examples (docs/datafusion.md, whose first block the repository's
+/// README shows too), compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/datafusion.md")]
+struct GuideDoctests;
+
 use std::sync::Arc;
 
 use datafusion::common::Result;
@@ -69,41 +75,23 @@ use datafusion::logical_expr::ScalarUDF;
 use datafusion::prelude::SessionContext;
 
 mod args;
-mod components;
 mod dialect;
-mod docs;
-mod nested;
-mod percent;
-mod query;
-mod resolve;
+mod output;
+mod udf;
 
 #[cfg(feature = "ballista")]
 pub mod ballista;
 
-use components::UrlComponent;
 pub use dialect::{dialect_udfs, register_dialect, Dialect};
-use weburl_functions::Component;
+use udf::CatalogueUdf;
 
-/// Every function of this crate, ready to register.
+/// Every function of this crate (weburl's own `url_*` functions of
+/// `weburl_functions::catalogue`), ready to register.
 pub fn udfs() -> Vec<Arc<ScalarUDF>> {
-    let mut udfs: Vec<Arc<ScalarUDF>> = Component::ALL
-        .iter()
-        .map(|&part| Arc::new(ScalarUDF::new_from_impl(UrlComponent::new(part))))
-        .collect();
-    udfs.extend([
-        Arc::new(ScalarUDF::new_from_impl(nested::UrlParse::new())),
-        Arc::new(ScalarUDF::new_from_impl(nested::UrlPathSegments::new())),
-        Arc::new(ScalarUDF::new_from_impl(query::UrlQueryParam::new())),
-        Arc::new(ScalarUDF::new_from_impl(query::UrlQueryParams::new())),
-        Arc::new(ScalarUDF::new_from_impl(resolve::UrlJoin::new())),
-        Arc::new(ScalarUDF::new_from_impl(resolve::UrlIsValid::new())),
-        Arc::new(ScalarUDF::new_from_impl(resolve::UrlError::new())),
-        Arc::new(ScalarUDF::new_from_impl(percent::PercentDecode::new())),
-        Arc::new(ScalarUDF::new_from_impl(percent::PercentEncode::new())),
-    ]);
-    udfs
+    weburl_functions::catalogue::own()
+        .map(|f| Arc::new(ScalarUDF::new_from_impl(CatalogueUdf::new(f))))
+        .collect()
 }
-
 /// Registers every function on a [`SessionContext`], replacing any of the same name.
 pub fn register(ctx: &SessionContext) {
     for udf in udfs() {

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use weburl::{HostKind, Url};
 
-use crate::docs::{self, Function};
+use crate::catalogue::Function;
 
 /// A component that the `url_` functions of one URL argument return (and a field of
 /// `url_parse`'s struct).
@@ -129,9 +129,9 @@ impl Component {
         matches!(self, Component::Port | Component::PortOrDefault)
     }
 
-    /// The documentation of the component's function (`url_hostname`, ...).
+    /// The catalogue record of the component's function (`url_hostname`, ...).
     pub fn doc(self) -> &'static Function {
-        docs::component_doc(self)
+        crate::catalogue::component_record(self)
     }
 
     /// The component as a string, `None` (NULL) where it is absent: a public suffix or

@@ -21,8 +21,6 @@ use core::fmt;
 use weburl::psl::{List, Sections};
 use weburl::Url;
 
-use crate::docs::Example;
-
 /// An engine whose URL function names weburl can register.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Dialect {
@@ -57,7 +55,7 @@ impl Dialect {
 
     /// The dialect's functions.
     pub fn functions(self) -> impl Iterator<Item = &'static Function> {
-        FUNCTIONS.iter().filter(move |f| f.dialect == self)
+        FUNCTIONS.iter().filter(move |f| f.dialect == Some(self))
     }
 }
 
@@ -81,53 +79,11 @@ impl core::str::FromStr for Dialect {
     }
 }
 
-/// What a dialect function returns.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Type {
-    /// A string.
-    Varchar,
-    /// A 32-bit integer (ClickHouse's UInt16 port).
-    Integer,
-    /// A 64-bit integer (Trino's BIGINT port).
-    BigInt,
-    /// A list of strings.
-    VarcharList,
-}
+pub use crate::catalogue::{Function, Type, Value};
 
-/// A dialect function's result.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Value {
-    /// A string.
-    Str(String),
-    /// An integer.
-    Int(i64),
-    /// A list of strings.
-    List(Vec<String>),
-}
-
-/// One dialect function.
-#[derive(Debug)]
-pub struct Function {
-    /// Its engine.
-    pub dialect: Dialect,
-    /// Its name as registered (ClickHouse's are case-sensitive there; DuckDB and DataFusion
-    /// resolve names without regard to case).
-    pub name: &'static str,
-    /// Its arguments' names, all strings.
-    pub arguments: &'static [&'static str],
-    /// Its result's type.
-    pub returns: Type,
-    /// What it returns.
-    pub description: &'static str,
-    /// The engine's documented example, with weburl's result.
-    pub example: Example,
-    /// Where weburl's answer differs from the engine's, with an example.
-    pub differences: &'static str,
-    op: Op,
-}
-
+/// What a dialect function computes (the `op` of its record).
 #[derive(Debug, Clone, Copy)]
-enum Op {
+pub(crate) enum Op {
     Scheme,
     Hostname,
     HostnameWithoutWww,
@@ -236,33 +192,13 @@ fn bq_parse(input: &str) -> Option<Url> {
     })
 }
 
-impl Function {
-    /// How many arguments the function takes at least: all but `key` for Spark's
-    /// `parse_url` and `try_parse_url`, all of them otherwise.
-    pub fn min_arguments(&self) -> usize {
-        match self.op {
-            Op::ParseUrl { .. } => self.arguments.len().saturating_sub(1),
-            _ => self.arguments.len(),
-        }
-    }
-
-    /// The example's result as a [`Value`] written as SQL (`'text'`, `8080`, `[a, b]`,
-    /// `NULL`), the form of [`Example::result`].
-    pub fn sql_text(value: Option<&Value>) -> String {
-        match value {
-            None => "NULL".to_owned(),
-            Some(Value::Str(v)) => format!("'{v}'"),
-            Some(Value::Int(v)) => v.to_string(),
-            Some(Value::List(v)) => format!("[{}]", v.join(", ")),
-        }
-    }
-
-    /// The function applied to its arguments (one string each); `Err` for the error Spark's
-    /// `parse_url` raises on an invalid URL.
-    pub fn call(&self, args: &[&str]) -> Result<Option<Value>, String> {
+impl Op {
+    /// The function applied to its arguments (one string each, none NULL); `Err` for the
+    /// error Spark's `parse_url` raises on an invalid URL.
+    pub(crate) fn call(self, args: &[&str]) -> Result<Option<Value>, String> {
         let first = args.first().copied().unwrap_or("");
         let second = args.get(1).copied();
-        let op = self.op;
+        let op = self;
         match op {
             Op::EncodeComponent => {
                 return Ok(s(&crate::percent_encode(
@@ -439,7 +375,7 @@ fn parse_url(
 }
 
 mod table;
-use table::FUNCTIONS;
+pub(crate) use table::FUNCTIONS;
 
 #[cfg(test)]
 mod tests;

@@ -36,7 +36,8 @@
 //! | `url_percent_decode`, `url_percent_encode` | [`percent_decode`], [`percent_encode`] with an [`EncodeSet`] |
 //! | Python's `weburl.tldextract` (`tldextract` 5.x's subdomain / domain / suffix split) | [`tld::extract`], [`tld::TldExtract`] |
 //!
-//! [`docs`] has every function's name, syntax, description and example.
+//! The [`catalogue`] has every function's record: name, arguments, result type, NULL rule,
+//! documentation, example and row semantics; every engine registers its functions from it.
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -45,9 +46,9 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub mod catalogue;
 mod component;
 pub mod dialect;
-pub mod docs;
 mod percent;
 mod query;
 mod resolve;

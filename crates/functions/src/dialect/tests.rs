@@ -12,7 +12,7 @@ fn every_documented_example_gives_its_result() {
         let args = arguments(f.example.call);
         let got = f.call(&args);
         let text = match &got {
-            Ok(v) => Function::sql_text(v.as_ref()),
+            Ok(v) => Value::sql_text(v.as_ref()),
             Err(e) => format!("error: {e}"),
         };
         if text != f.example.result {
@@ -43,7 +43,7 @@ fn names_are_unique_and_every_dialect_has_functions() {
 #[test]
 fn differences_documented() {
     let f = |name: &str, args: &[&str]| {
-        Function::sql_text(
+        Value::sql_text(
             function(name)
                 .and_then(|f| f.call(args).ok().flatten())
                 .as_ref(),

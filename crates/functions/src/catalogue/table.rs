@@ -1,97 +1,55 @@
-//! Every function's name, syntax, description, arguments and example: the one text that each
-//! engine's documentation (DataFusion's `Documentation`, DuckDB's descriptions, the Polars
-//! namespace's docstrings) is built from.
-//!
-//! An example is a call and its result written as SQL: a string in single quotes, NULL as
-//! `NULL`, a list in brackets. The DataFusion tests run each one and check its result.
+//! The records of weburl's own `url_*` functions (the dialects' are in `dialect/table.rs`).
 
+use super::{Argument, Example, Function, Nulls, Op, Type, UrlOp, URL_ARGUMENT};
 use crate::Component;
-
-/// The title of the functions' section in an engine's function list.
-pub const SECTION_LABEL: &str = "URL Functions";
-
-/// The description of the functions' section.
-pub const SECTION_DESCRIPTION: &str =
-    "Functions that parse URLs exactly as the WHATWG URL Standard (and so browsers) do, \
-     from the weburl crate. An input that is not a valid URL gives NULL.";
-
-/// How the `url` argument is described everywhere.
-pub const URL_ARGUMENT: &str =
-    "The URL: a string expression (Utf8, LargeUtf8 or Utf8View). Leading and trailing C0 \
-     controls and spaces are ignored, as browsers do.";
-
-/// One argument of a function.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Argument {
-    /// The argument's name, as in the syntax.
-    pub name: &'static str,
-    /// What it is.
-    pub description: &'static str,
-}
-
-/// A call of a function and its result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Example {
-    /// The call, such as `url_port('https://example.com:8443/')`.
-    pub call: &'static str,
-    /// Its result, such as `8443` or `'co.uk'`.
-    pub result: &'static str,
-}
-
-/// One function's documentation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Function {
-    /// The function's name, such as `url_hostname`.
-    pub name: &'static str,
-    /// How it is called, such as `url_is_valid(url [, base])`.
-    pub syntax: &'static str,
-    /// What it returns and when it returns NULL.
-    pub description: &'static str,
-    /// Its arguments, in order.
-    pub arguments: &'static [Argument],
-    /// A call and its result.
-    pub example: Example,
-    /// A related function, if any.
-    pub related: Option<&'static str>,
-}
 
 const URL: Argument = Argument {
     name: "url",
     description: URL_ARGUMENT,
+    optional: false,
 };
 
 const BASE: Argument = Argument {
     name: "base",
     description: "Optional base URL to resolve a relative `url` against.",
+    optional: true,
 };
 
 const STR: Argument = Argument {
     name: "str",
     description: "A string expression.",
+    optional: false,
 };
 
-/// A function of one URL argument returning a component.
-const fn unary(
-    name: &'static str,
-    syntax: &'static str,
+/// The record of `component`'s function: one URL argument, the component as its result.
+const fn component(
+    component: Component,
     description: &'static str,
     call: &'static str,
     result: &'static str,
 ) -> Function {
     Function {
-        name,
-        syntax,
-        description,
+        name: component.function_name(),
+        dialect: None,
         arguments: &[URL],
+        returns: if component.is_integer() {
+            Type::Integer
+        } else {
+            Type::Varchar
+        },
+        nulls: Nulls::Strict,
+        description,
         example: Example { call, result },
         related: None,
+        differences: "",
+        op: Op::Url(UrlOp::Component(component)),
     }
 }
 
-/// The documentation of `component`'s function.
-pub(crate) fn component_doc(component: Component) -> &'static Function {
-    let [href, origin, protocol, username, password, host, hostname, port, port_or_default, pathname, search, hash, host_kind, public_suffix, registrable_domain] =
-        &COMPONENT_FUNCTIONS;
+/// The record of `component`'s function.
+pub(crate) fn component_record(component: Component) -> &'static Function {
+    let [href, origin, protocol, username, password, host, hostname, port, port_or_default, pathname, search, hash, host_kind, public_suffix, registrable_domain, _others @ ..] =
+        &OWN;
     match component {
         Component::Href => href,
         Component::Origin => origin,
@@ -111,28 +69,11 @@ pub(crate) fn component_doc(component: Component) -> &'static Function {
     }
 }
 
-/// The documentation of the function called `name` (such as `url_hostname`).
-///
-/// ```
-/// let doc = weburl_functions::docs::function("url_join").unwrap();
-/// assert_eq!(doc.syntax, "url_join(base, ref)");
-/// ```
-pub fn function(name: &str) -> Option<&'static Function> {
-    functions().find(|f| f.name == name)
-}
-
-/// Every function, in the order engines register them: the fifteen component functions
-/// ([`COMPONENT_FUNCTIONS`]), then the others ([`OTHER_FUNCTIONS`]).
-pub fn functions() -> impl Iterator<Item = &'static Function> {
-    COMPONENT_FUNCTIONS.iter().chain(OTHER_FUNCTIONS.iter())
-}
-
-/// The functions of one URL argument returning a [`Component`], in the order of
-/// [`Component::ALL`].
-pub static COMPONENT_FUNCTIONS: [Function; 15] = [
-    unary(
-        "url_href",
-        "url_href(url)",
+/// weburl's own functions: the fifteen components, in the order of [`Component::ALL`], then
+/// the others.
+pub(super) static OWN: [Function; 24] = [
+    component(
+        Component::Href,
         "The URL serialized as the URL Standard says (its `href`): the input normalized \
          as a browser would (scheme and host lowercased, default port dropped, dot \
          segments resolved, characters percent-encoded). NULL if the input is not a \
@@ -140,104 +81,91 @@ pub static COMPONENT_FUNCTIONS: [Function; 15] = [
         "url_href('HTTP://EXAMPLE.com:80/a/../b c')",
         "'http://example.com/b%20c'",
     ),
-    unary(
-        "url_origin",
-        "url_origin(url)",
+    component(
+        Component::Origin,
         "The serialization of the URL's origin: `scheme://host[:port]` for http(s), \
          ws(s) and ftp URLs (and blob: URLs of those), 'null' for an opaque origin. NULL \
          if the input is not a valid URL.",
         "url_origin('https://user@example.com:8443/path')",
         "'https://example.com:8443'",
     ),
-    unary(
-        "url_protocol",
-        "url_protocol(url)",
+    component(
+        Component::Protocol,
         "The URL's scheme followed by ':' (the `protocol` getter).",
         "url_protocol('HTTPS://example.com/')",
         "'https:'",
     ),
-    unary(
-        "url_username",
-        "url_username(url)",
+    component(
+        Component::Username,
         "The URL's username, percent-encoded as in the URL; '' when there is none.",
         "url_username('https://alice:secret@example.com/')",
         "'alice'",
     ),
-    unary(
-        "url_password",
-        "url_password(url)",
+    component(
+        Component::Password,
         "The URL's password, percent-encoded as in the URL; '' when there is none.",
         "url_password('https://alice:secret@example.com/')",
         "'secret'",
     ),
-    unary(
-        "url_host",
-        "url_host(url)",
+    component(
+        Component::Host,
         "The URL's host and, when it is not the scheme's default, ':' and the port; '' \
          when the URL has no host.",
         "url_host('https://EXAMPLE.com:8443/')",
         "'example.com:8443'",
     ),
-    unary(
-        "url_hostname",
-        "url_hostname(url)",
+    component(
+        Component::Hostname,
         "The URL's host serialized (a domain in lowercase ASCII, Punycode for \
          non-ASCII labels; an IPv4 address in dotted decimal; an IPv6 address in \
          brackets); '' when the URL has no host.",
         "url_hostname('https://BÜCHER.example/')",
         "'xn--bcher-kva.example'",
     ),
-    unary(
-        "url_port",
-        "url_port(url)",
+    component(
+        Component::Port,
         "The URL's port as an integer; NULL when the URL has none (a scheme's default \
          port is never stored: `url_port('https://a.example:443/')` is NULL).",
         "url_port('https://example.com:8443/')",
         "8443",
     ),
-    unary(
-        "url_port_or_default",
-        "url_port_or_default(url)",
+    component(
+        Component::PortOrDefault,
         "The URL's port, or its scheme's default port (80 for http and ws, 443 for \
          https and wss, 21 for ftp); NULL when it has neither.",
         "url_port_or_default('https://example.com/')",
         "443",
     ),
-    unary(
-        "url_pathname",
-        "url_pathname(url)",
+    component(
+        Component::Pathname,
         "The URL's path serialized (the `pathname` getter): '/'-separated segments, or \
          the opaque path of a URL such as 'mailto:a@example.com'.",
         "url_pathname('https://example.com/a/./b/../c')",
         "'/a/c'",
     ),
-    unary(
-        "url_search",
-        "url_search(url)",
+    component(
+        Component::Search,
         "'?' followed by the URL's query, or '' when the query is null or empty (the \
          `search` getter).",
         "url_search('https://example.com/?q=a b')",
         "'?q=a%20b'",
     ),
-    unary(
-        "url_hash",
-        "url_hash(url)",
+    component(
+        Component::Hash,
         "'#' followed by the URL's fragment, or '' when the fragment is null or empty \
          (the `hash` getter).",
         "url_hash('https://example.com/#top')",
         "'#top'",
     ),
-    unary(
-        "url_host_kind",
-        "url_host_kind(url)",
+    component(
+        Component::HostKind,
         "What kind of host the URL has: 'domain', 'ipv4', 'ipv6', 'opaque' (a host of \
          a non-special URL) or 'empty' (as in 'file:///'); NULL when it has no host.",
         "url_host_kind('http://0x7f.1/')",
         "'ipv4'",
     ),
-    unary(
-        "url_public_suffix",
-        "url_public_suffix(url)",
+    component(
+        Component::PublicSuffix,
         "The public suffix of the URL's host by the Public Suffix List compiled into \
          weburl (its ICANN and private sections, and the '*' rule for an unlisted \
          top-level domain), as the URL Standard defines it: the part under which \
@@ -246,9 +174,8 @@ pub static COMPONENT_FUNCTIONS: [Function; 15] = [
         "url_public_suffix('https://www.example.co.uk/')",
         "'co.uk'",
     ),
-    unary(
-        "url_registrable_domain",
-        "url_registrable_domain(url)",
+    component(
+        Component::RegistrableDomain,
         "The registrable domain of the URL's host (the public suffix and one more \
          label, what browsers call the site, often the 'eTLD+1'), by the Public Suffix \
          List compiled into weburl. NULL when the host is not a domain or is itself a \
@@ -256,15 +183,13 @@ pub static COMPONENT_FUNCTIONS: [Function; 15] = [
         "url_registrable_domain('https://a.b.example.co.uk/')",
         "'example.co.uk'",
     ),
-];
-
-/// The functions other than the components': `url_parse`, `url_path_segments`,
-/// `url_query_param`, `url_query_params`, `url_join`, `url_is_valid`, `url_error`,
-/// `url_percent_decode` and `url_percent_encode`.
-pub static OTHER_FUNCTIONS: [Function; 9] = [
     Function {
         name: "url_parse",
-        syntax: "url_parse(url)",
+        dialect: None,
+        returns: Type::Components,
+        nulls: Nulls::Strict,
+        differences: "",
+        op: Op::Url(UrlOp::Parse),
         description: "Parses the URL once and returns every component in a struct, with the \
              fields href, origin, protocol, username, password, host, hostname, port, \
              port_or_default, pathname, search, hash, host_kind, public_suffix and \
@@ -280,7 +205,11 @@ pub static OTHER_FUNCTIONS: [Function; 9] = [
     },
     Function {
         name: "url_path_segments",
-        syntax: "url_path_segments(url)",
+        dialect: None,
+        returns: Type::VarcharList,
+        nulls: Nulls::Strict,
+        differences: "",
+        op: Op::Url(UrlOp::PathSegments),
         description: "The URL's path segments, in order, percent-encoded as in the URL (decode one \
              with url_percent_decode). An empty segment is kept: 'https://a.example/' has \
              one, ''. NULL if the input is not a valid URL or its path is opaque (as in \
@@ -294,7 +223,11 @@ pub static OTHER_FUNCTIONS: [Function; 9] = [
     },
     Function {
         name: "url_query_param",
-        syntax: "url_query_param(url, name)",
+        dialect: None,
+        returns: Type::Varchar,
+        nulls: Nulls::Strict,
+        differences: "",
+        op: Op::Url(UrlOp::QueryParam),
         description: "The value of the first query parameter called `name`, decoded as \
              `url.searchParams.get(name)` decodes it ('+' is a space, percent-encoded \
              bytes are UTF-8). NULL if the URL has no such parameter or is not a valid URL.",
@@ -303,6 +236,7 @@ pub static OTHER_FUNCTIONS: [Function; 9] = [
             Argument {
                 name: "name",
                 description: "The parameter's name, decoded (as in the example's 'q').",
+                optional: false,
             },
         ],
         example: Example {
@@ -313,7 +247,11 @@ pub static OTHER_FUNCTIONS: [Function; 9] = [
     },
     Function {
         name: "url_query_params",
-        syntax: "url_query_params(url)",
+        dialect: None,
+        returns: Type::PairList,
+        nulls: Nulls::Strict,
+        differences: "",
+        op: Op::Url(UrlOp::QueryParams),
         description: "Every query parameter, in order and with repeats, as a list of structs \
              {name, value}, decoded as `url.searchParams` decodes them. An empty list when \
              the URL has no query; NULL if the input is not a valid URL. UNNEST it to get \
@@ -327,7 +265,11 @@ pub static OTHER_FUNCTIONS: [Function; 9] = [
     },
     Function {
         name: "url_join",
-        syntax: "url_join(base, ref)",
+        dialect: None,
+        returns: Type::Varchar,
+        nulls: Nulls::Strict,
+        differences: "",
+        op: Op::Url(UrlOp::Join),
         description: "Resolves a URL reference against a base URL, as `new URL(ref, base)` does in \
              a browser (and as an HTML link's target is found), and returns the result's \
              href. NULL when the base is not a valid URL or the result is not a valid URL.",
@@ -335,11 +277,13 @@ pub static OTHER_FUNCTIONS: [Function; 9] = [
             Argument {
                 name: "base",
                 description: "The base URL (a string expression).",
+                optional: false,
             },
             Argument {
                 name: "ref",
                 description: "The reference: an absolute URL, or a relative one such as '../a', '/b', \
                  '?q', '#f' or '//host/path'.",
+                optional: false,
             },
         ],
         example: Example {
@@ -350,7 +294,11 @@ pub static OTHER_FUNCTIONS: [Function; 9] = [
     },
     Function {
         name: "url_is_valid",
-        syntax: "url_is_valid(url [, base])",
+        dialect: None,
+        returns: Type::Boolean,
+        nulls: Nulls::Strict,
+        differences: "",
+        op: Op::Url(UrlOp::IsValid),
         description: "Whether the input is a valid URL (against the base, if one is given), as \
              `URL.canParse(url, base)` says in a browser. NULL only for a NULL argument. \
              Cheaper than parsing: nothing is built once the outcome is known.",
@@ -363,7 +311,11 @@ pub static OTHER_FUNCTIONS: [Function; 9] = [
     },
     Function {
         name: "url_error",
-        syntax: "url_error(url [, base])",
+        dialect: None,
+        returns: Type::Varchar,
+        nulls: Nulls::Strict,
+        differences: "",
+        op: Op::Url(UrlOp::Error),
         description: "Why the input is not a valid URL: the URL Standard's name of the validation \
              error that made the parser fail (such as 'missing-scheme-non-relative-URL', \
              'host-invalid-code-point', 'port-out-of-range', 'IPv4-too-many-parts'), or \
@@ -378,7 +330,11 @@ pub static OTHER_FUNCTIONS: [Function; 9] = [
     },
     Function {
         name: "url_percent_decode",
-        syntax: "url_percent_decode(str)",
+        dialect: None,
+        returns: Type::Varchar,
+        nulls: Nulls::Strict,
+        differences: "",
+        op: Op::Url(UrlOp::PercentDecode),
         description: "Percent-decodes a string (each '%' followed by two hex digits becomes that \
              byte; any other '%' stays), then decodes the bytes as UTF-8, replacing an \
              invalid sequence with U+FFFD, as the URL Standard's percent-decode and UTF-8 \
@@ -393,7 +349,11 @@ pub static OTHER_FUNCTIONS: [Function; 9] = [
     },
     Function {
         name: "url_percent_encode",
-        syntax: "url_percent_encode(str [, set])",
+        dialect: None,
+        returns: Type::Varchar,
+        nulls: Nulls::Strict,
+        differences: "",
+        op: Op::Url(UrlOp::PercentEncode),
         description: "UTF-8 percent-encodes a string with one of the URL Standard's percent-encode \
              sets: every code point in the set becomes '%XX' for each of its UTF-8 bytes \
              (uppercase hex). With the default set, 'component', the result is the one \
@@ -407,6 +367,7 @@ pub static OTHER_FUNCTIONS: [Function; 9] = [
                 description: "The set's name: 'c0-control', 'fragment', 'query', 'special-query', 'path', \
                  'userinfo', 'component' (the default) or 'application/x-www-form-urlencoded' \
                  (ASCII case-insensitive). Another name is an error.",
+                optional: true,
             },
         ],
         example: Example {

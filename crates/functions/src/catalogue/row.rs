@@ -1,0 +1,315 @@
+//! A function's row semantics: the [`Evaluator`] that computes one row from its arguments,
+//! the NULL rule, the base URL of `url_join`, `url_is_valid` and `url_error`, the
+//! percent-encode set of `url_percent_encode`.
+
+use std::borrow::Cow;
+
+use weburl::Url;
+
+use super::{CallError, Function, Nulls, Value, MAX_ARGUMENTS};
+use crate::{Bases, Component, EncodeSet};
+
+/// What a record computes.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Op {
+    /// One of weburl's own functions.
+    Url(UrlOp),
+    /// A dialect function.
+    Dialect(crate::dialect::Op),
+}
+
+/// weburl's own functions.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum UrlOp {
+    Component(Component),
+    Parse,
+    PathSegments,
+    QueryParam,
+    QueryParams,
+    Join,
+    IsValid,
+    Error,
+    PercentDecode,
+    PercentEncode,
+}
+
+/// Strings one after another in one buffer: a list result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Items<'r> {
+    text: &'r str,
+    ranges: &'r [(usize, usize)],
+}
+
+impl<'r> Items<'r> {
+    /// How many strings (for a [`Datum::Pairs`], twice the number of pairs).
+    pub fn len(&self) -> usize {
+        self.ranges.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.ranges.is_empty()
+    }
+
+    /// The strings in order.
+    pub fn iter(&self) -> impl Iterator<Item = &'r str> + 'r {
+        let text = self.text;
+        self.ranges
+            .iter()
+            .map(move |&(start, end)| text.get(start..end).unwrap_or(""))
+    }
+
+    /// The strings two by two: `(name, value)` of a [`Datum::Pairs`].
+    pub fn pairs(&self) -> impl Iterator<Item = (&'r str, &'r str)> + 'r {
+        let text = self.text;
+        self.ranges.chunks_exact(2).map(move |pair| {
+            let get = |i: usize| {
+                pair.get(i)
+                    .and_then(|&(start, end)| text.get(start..end))
+                    .unwrap_or("")
+            };
+            (get(0), get(1))
+        })
+    }
+}
+
+/// One row's result, borrowing the arguments or the [`Evaluator`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Datum<'r> {
+    /// NULL.
+    Null,
+    /// A string ([`Type::Varchar`](super::Type::Varchar)).
+    Str(&'r str),
+    /// An integer ([`Type::Integer`](super::Type::Integer) or
+    /// [`Type::BigInt`](super::Type::BigInt): an engine's 32-bit column takes it when it fits,
+    /// NULL otherwise).
+    Int(i64),
+    /// A boolean.
+    Bool(bool),
+    /// A list of strings.
+    List(Items<'r>),
+    /// A list of `(name, value)` pairs.
+    Pairs(Items<'r>),
+    /// A parsed URL, whose fields are its [`Component`]s ([`Type::Components`](super::Type::Components)).
+    Url(&'r Url),
+}
+
+impl Datum<'_> {
+    /// The result owned; `None` for NULL.
+    pub fn to_value(&self) -> Option<Value> {
+        Some(match self {
+            Datum::Null => return None,
+            Datum::Str(s) => Value::Str((*s).to_owned()),
+            Datum::Int(i) => Value::Int(*i),
+            Datum::Bool(b) => Value::Bool(*b),
+            Datum::List(items) => Value::List(items.iter().map(str::to_owned).collect()),
+            Datum::Pairs(items) => Value::Pairs(
+                items
+                    .pairs()
+                    .map(|(n, v)| (n.to_owned(), v.to_owned()))
+                    .collect(),
+            ),
+            Datum::Url(url) => super::components_value(url),
+        })
+    }
+}
+
+/// Computes a function row by row, keeping what the next row may reuse: the base URL of the
+/// previous row (a column of one base is parsed once), the percent-encode set, and the buffers
+/// of string and list results.
+#[derive(Debug)]
+pub struct Evaluator<'a> {
+    function: &'static Function,
+    bases: Bases<'a>,
+    url: Option<Url>,
+    scratch: String,
+    text: String,
+    ranges: Vec<(usize, usize)>,
+    set: Option<(&'a str, EncodeSet)>,
+}
+
+impl<'a> Evaluator<'a> {
+    /// An evaluator of `function`.
+    pub fn new(function: &'static Function) -> Evaluator<'a> {
+        Evaluator {
+            function,
+            bases: Bases::new(),
+            url: None,
+            scratch: String::new(),
+            text: String::new(),
+            ranges: Vec::new(),
+            set: None,
+        }
+    }
+
+    /// The function it computes.
+    pub fn function(&self) -> &'static Function {
+        self.function
+    }
+
+    /// One row: `args` holds the row's arguments (`None` for NULL), as many as the engine was
+    /// called with. Fails for a number of arguments the function does not take and for an
+    /// error the function raises (not a NULL).
+    pub fn eval(&mut self, args: &[Option<&'a str>]) -> Result<Datum<'_>, CallError> {
+        let f = self.function;
+        if args.len() < f.min_arguments() || args.len() > f.max_arguments() {
+            return Err(CallError {
+                message: format!("{}: {} arguments given", f.syntax(), args.len()),
+            });
+        }
+        let mut given = [""; MAX_ARGUMENTS];
+        for (to, from) in given.iter_mut().zip(args) {
+            match (f.nulls, from) {
+                (Nulls::Strict, None) => return Ok(Datum::Null),
+                (Nulls::Strict, Some(s)) => *to = s,
+            }
+        }
+        let args = given.get(..args.len()).unwrap_or_default();
+        match f.op {
+            Op::Url(op) => self.url_op(op, args),
+            Op::Dialect(op) => {
+                let value = op.call(args).map_err(|message| CallError { message })?;
+                Ok(self.owned(value))
+            }
+        }
+    }
+
+    /// An owned (dialect) result as a datum of this evaluator's buffers.
+    fn owned(&mut self, value: Option<Value>) -> Datum<'_> {
+        match value {
+            None => Datum::Null,
+            Some(Value::Str(s)) => {
+                self.scratch = s;
+                Datum::Str(&self.scratch)
+            }
+            Some(Value::Int(i)) => Datum::Int(i),
+            Some(Value::Bool(b)) => Datum::Bool(b),
+            Some(Value::List(items)) => {
+                self.text.clear();
+                self.ranges.clear();
+                for item in &items {
+                    push(&mut self.text, &mut self.ranges, item);
+                }
+                Datum::List(self.items())
+            }
+            // No dialect function returns these.
+            Some(Value::Pairs(_) | Value::Struct(_)) => Datum::Null,
+        }
+    }
+
+    fn items(&self) -> Items<'_> {
+        Items {
+            text: &self.text,
+            ranges: &self.ranges,
+        }
+    }
+
+    fn url_op(&mut self, op: UrlOp, args: &[&'a str]) -> Result<Datum<'_>, CallError> {
+        let first = args.first().copied().unwrap_or("");
+        let second = args.get(1).copied();
+        Ok(match op {
+            UrlOp::Component(c) => {
+                self.url = crate::parse(first);
+                let Some(url) = &self.url else {
+                    return Ok(Datum::Null);
+                };
+                if c.is_integer() {
+                    c.integer(url)
+                        .map_or(Datum::Null, |i| Datum::Int(i64::from(i)))
+                } else {
+                    c.string(url, &mut self.scratch)
+                        .map_or(Datum::Null, Datum::Str)
+                }
+            }
+            UrlOp::Parse => {
+                self.url = crate::parse(first);
+                self.url.as_ref().map_or(Datum::Null, Datum::Url)
+            }
+            UrlOp::PathSegments => {
+                self.url = crate::parse(first);
+                let Some(segments) = self.url.as_ref().and_then(crate::path_segments) else {
+                    return Ok(Datum::Null);
+                };
+                self.text.clear();
+                self.ranges.clear();
+                for segment in segments {
+                    push(&mut self.text, &mut self.ranges, segment);
+                }
+                Datum::List(self.items())
+            }
+            UrlOp::QueryParam => {
+                self.url = crate::parse(first);
+                let (Some(url), Some(name)) = (&self.url, second) else {
+                    return Ok(Datum::Null);
+                };
+                match crate::query_param(url, name) {
+                    None => Datum::Null,
+                    Some(Cow::Borrowed(v)) => Datum::Str(v),
+                    Some(Cow::Owned(v)) => {
+                        self.scratch = v;
+                        Datum::Str(&self.scratch)
+                    }
+                }
+            }
+            UrlOp::QueryParams => {
+                self.url = crate::parse(first);
+                let Some(url) = &self.url else {
+                    return Ok(Datum::Null);
+                };
+                self.text.clear();
+                self.ranges.clear();
+                for (name, value) in crate::query_pairs(url) {
+                    push(&mut self.text, &mut self.ranges, &name);
+                    push(&mut self.text, &mut self.ranges, &value);
+                }
+                Datum::Pairs(self.items())
+            }
+            UrlOp::Join => {
+                // url_join(base, ref).
+                self.url = second.and_then(|r| self.bases.parse(r, Some(first)).ok());
+                self.url
+                    .as_ref()
+                    .map_or(Datum::Null, |u| Datum::Str(u.href()))
+            }
+            UrlOp::IsValid => Datum::Bool(match second {
+                // URL.canParse without a base: no URL record is built.
+                None => crate::is_valid(first, None),
+                Some(base) => self.bases.parse(first, Some(base)).is_ok(),
+            }),
+            UrlOp::Error => match self.bases.parse(first, second) {
+                Ok(_) => Datum::Null,
+                Err(e) => Datum::Str(e.name()),
+            },
+            UrlOp::PercentDecode => match crate::percent_decode(first) {
+                Cow::Borrowed(v) => Datum::Str(v),
+                Cow::Owned(v) => {
+                    self.scratch = v;
+                    Datum::Str(&self.scratch)
+                }
+            },
+            UrlOp::PercentEncode => {
+                let set = match (second, self.set) {
+                    (None, _) => EncodeSet::Component,
+                    (Some(name), Some((last, set))) if last == name => set,
+                    (Some(name), _) => {
+                        let set = name.parse::<EncodeSet>().map_err(|e| CallError {
+                            message: format!("{}: {e}", self.function.name),
+                        })?;
+                        self.set = Some((name, set));
+                        set
+                    }
+                };
+                self.scratch.clear();
+                crate::percent_encode_into(first, set, &mut self.scratch);
+                Datum::Str(&self.scratch)
+            }
+        })
+    }
+}
+
+/// Appends `item` to the buffer and its range to `ranges`.
+fn push(text: &mut String, ranges: &mut Vec<(usize, usize)>, item: &str) {
+    let start = text.len();
+    text.push_str(item);
+    ranges.push((start, text.len()));
+}

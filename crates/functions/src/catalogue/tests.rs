@@ -1,0 +1,93 @@
+//! The catalogue's own checks: every record's example gives its result here (each engine's
+//! catalogue test then checks that the engine gives it too), names are unique, optional
+//! arguments come last.
+#![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
+
+use super::*;
+
+#[test]
+fn every_example_gives_its_result() {
+    let mut failed = Vec::new();
+    let mut passed = 0;
+    for f in functions() {
+        let got = f.example_result();
+        if got == f.example.result {
+            passed += 1;
+        } else {
+            failed.push(format!("{}: {got} != {}", f.example.call, f.example.result));
+        }
+    }
+    println!(
+        "catalogue examples: {passed} passed, {} failed",
+        failed.len()
+    );
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+#[test]
+fn names_unique_and_optional_arguments_last() {
+    let mut names: Vec<String> = functions().map(|f| f.name.to_ascii_lowercase()).collect();
+    let n = names.len();
+    assert_eq!(n, 24 + 40);
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), n, "two functions of one name");
+    for f in functions() {
+        assert!(f.max_arguments() <= MAX_ARGUMENTS, "{}", f.name);
+        assert!(f.min_arguments() >= 1, "{}", f.name);
+        let first_optional = f.arguments.iter().position(|a| a.optional);
+        if let Some(i) = first_optional {
+            assert!(f.arguments[i..].iter().all(|a| a.optional), "{}", f.name);
+        }
+        assert_eq!(function(f.name).map(|g| g.name), Some(f.name));
+        assert!(f.syntax().starts_with(&format!("{}(", f.name)));
+        assert_eq!(f.dialect.is_some(), !f.differences.is_empty(), "{}", f.name);
+    }
+}
+
+#[test]
+fn syntax_and_null_rule() {
+    let f = function("url_percent_encode").unwrap();
+    assert_eq!(f.syntax(), "url_percent_encode(str [, set])");
+    assert_eq!(
+        function("parse_url").unwrap().syntax(),
+        "parse_url(url, part [, key])"
+    );
+    let mut row = Evaluator::new(f);
+    assert_eq!(row.eval(&[Some("a b"), None]).unwrap(), Datum::Null);
+    assert_eq!(row.eval(&[None]).unwrap(), Datum::Null);
+    assert_eq!(row.eval(&[Some("a b")]).unwrap(), Datum::Str("a%20b"));
+    assert!(row.eval(&[Some("a"), Some("nope")]).is_err());
+    assert!(row.eval(&[]).is_err());
+    let mut row = Evaluator::new(function("url_is_valid").unwrap());
+    assert_eq!(row.eval(&[Some("/a"), None]).unwrap(), Datum::Null);
+    assert_eq!(row.eval(&[Some("/a")]).unwrap(), Datum::Bool(false));
+    assert_eq!(
+        row.eval(&[Some("/a"), Some("https://b/")]).unwrap(),
+        Datum::Bool(true)
+    );
+    let mut row = Evaluator::new(function("url_error").unwrap());
+    assert_eq!(
+        row.eval(&[Some("/a"), Some("nope")]).unwrap(),
+        Datum::Str("missing-scheme-non-relative-URL")
+    );
+    let mut row = Evaluator::new(function("url_join").unwrap());
+    assert_eq!(
+        row.eval(&[Some("https://a.example/x/"), Some("y")])
+            .unwrap(),
+        Datum::Str("https://a.example/x/y")
+    );
+    assert_eq!(row.eval(&[None, Some("y")]).unwrap(), Datum::Null);
+}
+
+#[test]
+fn example_arguments_read_sql_literals() {
+    assert_eq!(
+        example_arguments("f('a', 'it''s')['x']"),
+        Some((
+            vec!["a".to_owned(), "it's".to_owned()],
+            Some("x".to_owned())
+        ))
+    );
+    assert_eq!(example_arguments("f('a') + 1"), None);
+}
