@@ -63,12 +63,12 @@ pub use domain::{
     domain_to_ascii, domain_to_unicode, is_forbidden_domain_code_point, is_valid_domain,
 };
 pub use error::{HostError, HostErrorKind, HostErrorSink};
-pub use idna::punycode::{DECODE_MAX_INPUT_LENGTH, ENCODE_MAX_INPUT_LENGTH};
 pub use ipv4::ends_in_a_number;
 pub use opaque::{is_forbidden_host_code_point, opaque_host_invalid_url_units};
 /// The Public Suffix List crate that [`Host::public_suffix_in`] and friends take lists of.
 #[cfg(feature = "psl")]
 pub use weburl_psl as psl;
+pub use weburl_punycode::{DECODE_MAX_INPUT_LENGTH, ENCODE_MAX_INPUT_LENGTH};
 
 use error::{fail, RangeMap};
 

@@ -57,7 +57,6 @@ extern crate alloc;
 mod generated;
 mod list;
 mod lookup;
-mod punycode;
 mod table;
 
 pub use list::{List, ListError, ListErrorKind};

@@ -6,7 +6,6 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::lookup::{lookup, registrable, Sections, Suffix};
-use crate::punycode;
 use crate::table::{
     filter_bit, hash, label_key, top_slot, Node, Table, Top, EXC_ICANN, EXC_PRIVATE, FILTER_SHIFT,
     MAX_NODES, ROOT, RULE_ICANN, RULE_PRIVATE, TOP_FLAGS_SHIFT, TOP_LEN_SHIFT, WILD_ICANN,
@@ -84,6 +83,11 @@ impl List {
         }
     }
 
+    /// The longest Unicode label of a rule that [`List::parse`] encodes, in code points: no
+    /// DNS label is longer than 63 bytes, and Punycode encoding is quadratic in the label's
+    /// length.
+    const MAX_UNICODE_LABEL: usize = 256;
+
     /// Parses the text of a Public Suffix List (the format of `public_suffix_list.dat`: one
     /// rule a line, `//` comments, the `===BEGIN ICANN DOMAINS===` / `===BEGIN PRIVATE
     /// DOMAINS===` markers). Rules written in Unicode are converted to their `xn--` form with
@@ -99,8 +103,11 @@ impl List {
                 }
                 if label.is_ascii() {
                     out.push_str(label);
+                } else if label.chars().count() <= List::MAX_UNICODE_LABEL {
+                    out.push_str("xn--");
+                    weburl_punycode::encode(label, &mut out).ok()?;
                 } else {
-                    punycode::encode_label(label, &mut out)?;
+                    return None;
                 }
             }
             Some(out)
@@ -625,6 +632,21 @@ mod tests {
         for absent in ["zz", "comm", "xn--zzzzzzz", "verylonglabelzz", "\0"] {
             assert_eq!(find(absent), (None, None), "{absent}");
         }
+    }
+
+    /// A rule in Unicode is looked up in its `xn--` form (weburl-punycode); a label too long
+    /// to encode is refused.
+    #[test]
+    fn unicode_rules() {
+        let list = List::parse("中国\n*.公司.example\nbücher\n").unwrap();
+        assert_eq!(list.public_suffix("a.xn--fiqs8s"), Some("xn--fiqs8s"));
+        assert_eq!(list.public_suffix("a.xn--bcher-kva"), Some("xn--bcher-kva"));
+        assert_eq!(
+            list.public_suffix("a.b.xn--55qx5d.example"),
+            Some("b.xn--55qx5d.example")
+        );
+        let long = "ü".repeat(List::MAX_UNICODE_LABEL + 1);
+        assert!(List::parse(&long).is_err());
     }
 
     #[test]

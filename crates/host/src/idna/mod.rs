@@ -3,7 +3,6 @@
 
 mod bidi;
 mod contextj;
-pub mod punycode;
 mod uts46;
 
 pub(crate) use uts46::{process, Output};

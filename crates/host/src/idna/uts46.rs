@@ -12,7 +12,7 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use super::{adapter, bidi, contextj, punycode};
+use super::{adapter, bidi, contextj};
 
 /// Whether an error was recorded, for each setting of *beStrict*. An error with the relaxed
 /// flags is also one with the strict flags (the strict flags only add checks; the one check
@@ -122,7 +122,7 @@ fn process_label(
         //    [RFC3492]. If that conversion fails, record that there was an error, and
         //    continue with the next label. Otherwise replace the original label in the string
         //    by the results of the conversion."
-        let Some(decoded) = punycode::decode(rest.as_bytes()) else {
+        let Ok(decoded) = weburl_punycode::decode(rest.as_bytes()) else {
             errors.relaxed();
             return 0;
         };
@@ -138,7 +138,7 @@ fn process_label(
         // re-encodes the label (step 3): require that to give back this label, so the
         // output is the input label.
         let mut reencoded = String::with_capacity(rest.len());
-        if !punycode::encode(scratch, &mut reencoded) || reencoded != rest {
+        if weburl_punycode::encode(scratch, &mut reencoded).is_err() || reencoded != rest {
             errors.relaxed();
             return 0;
         }
@@ -175,14 +175,14 @@ fn process_label(
             Output::Ascii(s) => {
                 let start = s.len();
                 s.push_str(PUNYCODE_PREFIX);
-                if !punycode::encode(label, s) {
+                if weburl_punycode::encode(label, s).is_err() {
                     errors.relaxed();
                 }
                 s.len() - start
             }
             Output::None => {
                 scratch.clear();
-                if !punycode::encode(label, scratch) {
+                if weburl_punycode::encode(label, scratch).is_err() {
                     errors.relaxed();
                 }
                 PUNYCODE_PREFIX.len() + scratch.len()

@@ -1,14 +1,56 @@
 //! [Punycode](https://www.rfc-editor.org/rfc/rfc3492) (RFC 3492), the Bootstring encoding of
-//! IDNA labels, with the parameters of its section 5.
+//! IDNA labels, with the parameters of its section 5: [`encode`] and [`decode`], the one
+//! implementation of the weburl crates (`weburl-host`'s UTS 46 processing and `weburl-psl`'s
+//! runtime lists use it).
 //!
 //! Both directions are quadratic in the label length in the worst case (decoding inserts
 //! into the middle of the output; encoding scans the whole input once per distinct code
 //! point), so inputs are bounded: see [`DECODE_MAX_INPUT_LENGTH`] and
 //! [`ENCODE_MAX_INPUT_LENGTH`]. Arithmetic is checked: an overflow is an error (RFC 3492
 //! section 6.4), never a wrap or a panic.
+//!
+//! ```
+//! let mut out = String::new();
+//! weburl_punycode::encode("bücher", &mut out).unwrap();
+//! assert_eq!(out, "bcher-kva");
+//! let label: String = weburl_punycode::decode(b"bcher-kva").unwrap().into_iter().collect();
+//! assert_eq!(label, "bücher");
+//! ```
+#![cfg_attr(not(test), no_std)]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
 
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::fmt;
+
+/// Why a label could not be encoded or decoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// Longer than [`DECODE_MAX_INPUT_LENGTH`] bytes (decoding) or
+    /// [`ENCODE_MAX_INPUT_LENGTH`] code points (encoding).
+    TooLong,
+    /// Decoding: not the Punycode of a label (a byte that is not a Punycode digit, a basic
+    /// part that is not ASCII, an overflow, or a value that is not a code point).
+    Invalid,
+    /// Encoding: the arithmetic would overflow (RFC 3492 section 6.4).
+    Overflow,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Error::TooLong => "label too long for Punycode",
+            Error::Invalid => "not a valid Punycode label",
+            Error::Overflow => "Punycode arithmetic overflow",
+        })
+    }
+}
+
+impl core::error::Error for Error {}
 
 const BASE: u32 = 36;
 const T_MIN: u32 = 1;
@@ -80,12 +122,26 @@ fn encode_digit(d: u32) -> char {
     }
 }
 
-/// Punycode decoding (RFC 3492 section 6.2) of `input` (without the `xn--` prefix), or `None`
-/// on bad input, overflow, or input longer than [`DECODE_MAX_INPUT_LENGTH`].
-pub(crate) fn decode(input: &[u8]) -> Option<Vec<char>> {
+/// Punycode decoding (RFC 3492 section 6.2) of `input`, a label without its `xn--` prefix:
+/// its code points, or [`Error::TooLong`] for an input longer than
+/// [`DECODE_MAX_INPUT_LENGTH`] bytes and [`Error::Invalid`] for one that is not the
+/// Punycode of a label.
+///
+/// ```
+/// let label: String = weburl_punycode::decode(b"fa-hia").unwrap().into_iter().collect();
+/// assert_eq!(label, "faß");
+/// assert_eq!(weburl_punycode::decode(b"a-b!"), Err(weburl_punycode::Error::Invalid));
+/// ```
+pub fn decode(input: &[u8]) -> Result<Vec<char>, Error> {
     if input.len() > DECODE_MAX_INPUT_LENGTH {
-        return None;
+        return Err(Error::TooLong);
     }
+    decode_bounded(input).ok_or(Error::Invalid)
+}
+
+/// [`decode`] of an input within the bound: `None` on a byte that is not a digit, a basic
+/// part that is not ASCII, an overflow, or a value that is not a code point.
+fn decode_bounded(input: &[u8]) -> Option<Vec<char>> {
     // "Let b be the number of basic code points before the last delimiter if there is one,
     // otherwise 0 ... copy them to output, fail on any non-basic code point; if more than
     // zero code points were consumed then consume one more (which will be the last
@@ -141,18 +197,30 @@ pub(crate) fn decode(input: &[u8]) -> Option<Vec<char>> {
     Some(output)
 }
 
-/// Punycode encoding (RFC 3492 section 6.3) of `input`, appended to `out` (without any
-/// prefix). Returns `false`, leaving `out` possibly extended, on overflow or input longer
-/// than [`ENCODE_MAX_INPUT_LENGTH`] code points.
-pub(crate) fn encode(input: &str, out: &mut String) -> bool {
-    encode_chars(input.chars(), out).is_some()
+/// Punycode encoding (RFC 3492 section 6.3) of the label `input`, appended to `out` without
+/// any prefix. [`Error::TooLong`] for a label of more than [`ENCODE_MAX_INPUT_LENGTH`] code
+/// points (`out` unchanged), [`Error::Overflow`] when the arithmetic would overflow (`out`
+/// possibly extended).
+///
+/// ```
+/// let mut out = String::from("xn--");
+/// weburl_punycode::encode("中国", &mut out).unwrap();
+/// assert_eq!(out, "xn--fiqs8s");
+/// ```
+pub fn encode(input: &str, out: &mut String) -> Result<(), Error> {
+    let input_len = input.chars().count();
+    if input_len > ENCODE_MAX_INPUT_LENGTH {
+        return Err(Error::TooLong);
+    }
+    encode_bounded(input.chars(), input_len, out).ok_or(Error::Overflow)
 }
 
-fn encode_chars<I: Iterator<Item = char> + Clone>(input: I, out: &mut String) -> Option<()> {
-    let input_len = input.clone().count();
-    if input_len > ENCODE_MAX_INPUT_LENGTH {
-        return None;
-    }
+/// [`encode`] of the `input_len` code points of `input`, within the bound: `None` on overflow.
+fn encode_bounded<I: Iterator<Item = char> + Clone>(
+    input: I,
+    input_len: usize,
+    out: &mut String,
+) -> Option<()> {
     let input_len = u32::try_from(input_len).ok()?;
     let mut n = INITIAL_N;
     let mut delta: u32 = 0;
@@ -209,11 +277,11 @@ mod tests {
 
     fn enc(s: &str) -> Option<String> {
         let mut out = String::new();
-        encode(s, &mut out).then_some(out)
+        encode(s, &mut out).ok().map(|()| out)
     }
 
     fn dec(s: &str) -> Option<String> {
-        decode(s.as_bytes()).map(|v| v.into_iter().collect())
+        decode(s.as_bytes()).ok().map(|v| v.into_iter().collect())
     }
 
     // RFC 3492 section 7.1 sample strings (a selection) and common IDNA examples.
@@ -243,6 +311,33 @@ mod tests {
         for &(unicode, puny) in SAMPLES {
             assert_eq!(enc(unicode).as_deref(), Some(puny), "{unicode}");
             assert_eq!(dec(puny).as_deref(), Some(unicode), "{puny}");
+        }
+    }
+
+    /// The errors say which bound or rule failed.
+    #[test]
+    fn errors() {
+        let mut out = String::new();
+        let long = "ü".repeat(ENCODE_MAX_INPUT_LENGTH + 1);
+        assert_eq!(encode(&long, &mut out), Err(Error::TooLong));
+        assert_eq!(out, "");
+        let long = "a".repeat(DECODE_MAX_INPUT_LENGTH + 1);
+        assert_eq!(decode(long.as_bytes()), Err(Error::TooLong));
+        assert_eq!(decode(b"a-b!"), Err(Error::Invalid));
+        assert_eq!(decode("é-a".as_bytes()), Err(Error::Invalid));
+        assert_eq!(decode(b"99999999999"), Err(Error::Invalid));
+    }
+
+    /// Labels of the Public Suffix List in Unicode (as weburl-psl's runtime lists encode them).
+    #[test]
+    fn list_labels() {
+        for (unicode, puny) in [
+            ("إختبار", "kgbechtv"),
+            ("中国", "fiqs8s"),
+            ("公司", "55qx5d"),
+            ("食狮", "85x722f"),
+        ] {
+            assert_eq!(enc(unicode).as_deref(), Some(puny), "{unicode}");
         }
     }
 
