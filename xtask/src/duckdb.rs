@@ -59,7 +59,7 @@ fn environment() -> Result {
 }
 
 /// The platform name of the environment's DuckDB (`PRAGMA platform`), such as `linux_amd64`.
-fn platform() -> Result<String> {
+pub fn platform() -> Result<String> {
     let out = Command::new(venv_python())
         .args([
             "-c",

@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 
 mod args;
+mod asan;
 mod bench;
 mod capi;
 mod capi_bench;
@@ -75,6 +76,10 @@ commands:
   top-domains [--from FILE --revision REV]
                     check crates/display/data/top_domains.txt (>= 5,000 domains), or rewrite
                     it from Chromium's top_domains/domains.list at commit REV
+  asan [capi] [duckdb]
+                    the C API's C programs and the DuckDB pytest suites against the library
+                    built with AddressSanitizer (part of `test`; skipped, saying why, where
+                    the toolchain cannot)
   miri              Miri over weburl-bytes' safe API (part of `test`; skipped without it)
   scaling [--filter WORD]
                     time adversarial inputs at growing sizes; fail on super-linear growth
@@ -151,6 +156,7 @@ fn run(argv: &[String]) -> Result {
         "datafusion" => datafusion::main(&rest),
         "psl-sync" => psl_sync::main(&rest),
         "fuzz" => fuzz::main(&rest),
+        "asan" => asan::main(&rest),
         "miri" => args::none(&rest, "cargo xtask miri").and_then(|()| miri::run()),
         "scaling" => scaling::main(&rest),
         "size" => size::main(&rest),

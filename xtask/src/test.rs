@@ -31,5 +31,6 @@ pub fn main(args: &[String]) -> Result {
         crate::python::test()?;
         crate::duckdb::test()?;
     }
+    crate::asan::run(args.is_empty())?;
     Ok(())
 }

@@ -6,6 +6,10 @@
 //!
 //! Each module below registers its classes and functions with one line in [`_weburl`].
 #![deny(missing_docs)]
+// No `unsafe` of this crate's own (`unsafe_code` is denied but in `polars`, for its macro's
+// expansion); should any appear, each operation is in its own block with a SAFETY note.
+#![deny(unsafe_op_in_unsafe_fn)]
+#![deny(clippy::undocumented_unsafe_blocks)]
 
 use pyo3::prelude::*;
 
