@@ -97,16 +97,21 @@ fn main() -> ExitCode {
             let text = std::fs::read_to_string(corpus).map_err(|e| format!("{corpus}: {e}"))?;
             json!(top20(&text))
         };
-        let examples: Vec<Value> = weburl_functions::docs::functions()
+        let examples: Vec<Value> = weburl_functions::catalogue::own()
             .map(|d| json!({ "name": d.name, "call": d.example.call, "result": d.example.result }))
             .collect();
         let dialects: Vec<Value> = weburl_functions::dialect::functions()
             .map(|d| {
-                json!({ "dialect": d.dialect.name(), "name": d.name, "call": d.example.call, "result": d.example.result, "description": d.description, "differences": d.differences })
+                json!({ "dialect": d.dialect.map(|x| x.name()), "name": d.name, "call": d.example.call, "result": d.example.result, "description": d.description, "differences": d.differences })
             })
             .collect();
-        let doc =
-            json!({ "cases": out_cases, "top20": top, "examples": examples, "dialects": dialects });
+        // The catalogue the DuckDB catalogue test compares the registered functions with.
+        let catalogue: Vec<Value> = weburl_functions::catalogue::functions()
+            .map(|f| {
+                json!({ "name": f.name, "dialect": f.dialect.map(|x| x.name()), "min_arguments": f.min_arguments(), "max_arguments": f.max_arguments(), "call": f.example.call, "result": f.example.result })
+            })
+            .collect();
+        let doc = json!({ "cases": out_cases, "top20": top, "examples": examples, "dialects": dialects, "catalogue": catalogue });
         std::fs::write(out, doc.to_string()).map_err(|e| format!("{out}: {e}"))
     };
     match run() {

@@ -1,7 +1,7 @@
 //! `weburl_functions()`: every function's documentation as a table, since DuckDB's C API
 //! cannot attach a description to a scalar function (`duckdb_functions()` shows NULL for
-//! each). The text is `weburl_functions::docs` and `weburl_functions::dialect`'s, the same
-//! that DataFusion shows.
+//! each). The rows are the records of `weburl_functions::catalogue`, the same that DataFusion
+//! shows.
 //!
 //! ```sql
 //! SELECT syntax, description FROM weburl_functions() WHERE function_name = 'url_join';
@@ -10,7 +10,7 @@
 
 use std::sync::OnceLock;
 
-use weburl_functions::{dialect, docs};
+use weburl_functions::catalogue;
 
 use crate::ffi::Listing;
 
@@ -34,28 +34,18 @@ pub(crate) static FUNCTIONS: Listing = Listing {
 fn rows() -> &'static [Vec<Option<String>>] {
     static ROWS: OnceLock<Vec<Vec<Option<String>>>> = OnceLock::new();
     ROWS.get_or_init(|| {
-        let own = docs::functions().map(|f| {
-            vec![
-                Some(f.name.to_owned()),
-                None,
-                Some(f.syntax.to_owned()),
-                Some(f.description.to_owned()),
-                Some(f.example.call.to_owned()),
-                Some(f.example.result.to_owned()),
-                None,
-            ]
-        });
-        let dialects = dialect::functions().map(|f| {
-            vec![
-                Some(f.name.to_owned()),
-                Some(f.dialect.name().to_owned()),
-                Some(format!("{}({})", f.name, f.arguments.join(", "))),
-                Some(f.description.to_owned()),
-                Some(f.example.call.to_owned()),
-                Some(f.example.result.to_owned()),
-                Some(f.differences.to_owned()).filter(|d| !d.is_empty()),
-            ]
-        });
-        own.chain(dialects).collect()
+        catalogue::functions()
+            .map(|f| {
+                vec![
+                    Some(f.name.to_owned()),
+                    f.dialect.map(|d| d.name().to_owned()),
+                    Some(f.syntax()),
+                    Some(f.description.to_owned()),
+                    Some(f.example.call.to_owned()),
+                    Some(f.example.result.to_owned()),
+                    Some(f.differences.to_owned()).filter(|d| !d.is_empty()),
+                ]
+            })
+            .collect()
     })
 }

@@ -1,6 +1,7 @@
-//! The only module that touches DuckDB's C API: reading a chunk's VARCHAR columns and writing
-//! VARCHAR, INTEGER, BOOLEAN, LIST and STRUCT results. Everything else in the crate is safe
-//! code over [`Strings`] and the writers here.
+//! DuckDB's C API, with `vector.rs`: reading a chunk's VARCHAR columns, registering functions
+//! and the `weburl_functions()` table. Every function here that takes a raw handle is an
+//! `unsafe fn` whose `# Safety` says what the handle must be; everything else in the crate is
+//! safe code over [`Strings`] and the typed writers of `vector.rs`.
 //!
 //! DuckDB flattens a C API scalar function's input vectors before calling it (a constant or
 //! dictionary vector arrives as a flat one, which the tests check), so an input is a flat
@@ -9,6 +10,8 @@
 use std::ffi::{c_char, c_void, CString};
 
 use libduckdb_sys as sys;
+
+use crate::vector::{Vector, INLINE};
 
 /// One VARCHAR column of the chunk a function is called with.
 pub(crate) struct Strings {
@@ -19,10 +22,14 @@ pub(crate) struct Strings {
 
 impl Strings {
     /// Column `column` of `chunk`.
-    pub(crate) fn new(chunk: sys::duckdb_data_chunk, column: u64) -> Strings {
-        // SAFETY: DuckDB passes a live chunk with as many columns as the function has
-        // parameters (the registration fixes them); the vector's data is an array of `rows`
-        // string_t and its validity mask is NULL (no NULLs) or `rows` bits.
+    ///
+    /// # Safety
+    /// `chunk` must be a live data chunk with a VARCHAR column `column` (a function's input
+    /// chunk, whose columns are its registered parameters), flat (DuckDB flattens a C API
+    /// function's input), and stay live while the returned value is used.
+    pub(crate) unsafe fn new(chunk: sys::duckdb_data_chunk, column: u64) -> Strings {
+        // SAFETY: the caller's contract; the vector's data is an array of `rows` string_t and
+        // its validity mask is NULL (no NULLs) or `rows` bits.
         unsafe {
             let rows = sys::duckdb_data_chunk_get_size(chunk) as usize;
             let vector = sys::duckdb_data_chunk_get_vector(chunk, column);
@@ -32,11 +39,6 @@ impl Strings {
                 rows,
             }
         }
-    }
-
-    /// How many rows the chunk has.
-    pub(crate) fn rows(&self) -> usize {
-        self.rows
     }
 
     /// Row `row`'s string: `None` for NULL (and for bytes that are not UTF-8, which a VARCHAR
@@ -70,149 +72,6 @@ impl Strings {
             Some(unsafe { std::str::from_utf8_unchecked(bytes) })
         } else {
             std::str::from_utf8(bytes).ok()
-        }
-    }
-}
-
-/// How many bytes a `duckdb_string_t` holds inline (a longer string lives in the vector's
-/// string heap).
-const INLINE: usize = 12;
-
-/// A result vector of VARCHAR.
-pub(crate) struct StringOut {
-    vector: sys::duckdb_vector,
-    data: *mut sys::duckdb_string_t,
-}
-
-impl StringOut {
-    /// The VARCHAR vector `vector`, whose data must not move while this is used (a list's
-    /// child is taken after its reserve).
-    pub(crate) fn new(vector: sys::duckdb_vector) -> StringOut {
-        StringOut {
-            vector,
-            // SAFETY: a live VARCHAR vector's data is its array of string_t.
-            data: unsafe { sys::duckdb_vector_get_data(vector) } as *mut sys::duckdb_string_t,
-        }
-    }
-
-    /// Sets row `row` to `value`, or NULL.
-    pub(crate) fn set(&mut self, row: usize, value: Option<&str>) {
-        match value {
-            // A short string is written inline, zero-padded as DuckDB keeps them (it compares
-            // inline strings by all 16 bytes). The C API's assign would check the UTF-8 of a
-            // `&str` again and look up the string heap it does not need.
-            Some(s) if s.len() <= INLINE => {
-                let mut inlined = [0 as c_char; INLINE];
-                for (to, from) in inlined.iter_mut().zip(s.bytes()) {
-                    *to = from as c_char;
-                }
-                let value = sys::duckdb_string_t {
-                    value: sys::duckdb_string_t__bindgen_ty_1 {
-                        inlined: sys::duckdb_string_t__bindgen_ty_1__bindgen_ty_2 {
-                            length: s.len() as u32,
-                            inlined,
-                        },
-                    },
-                };
-                // SAFETY: the vector's data is an array of string_t with room for `row` (the
-                // caller's row is below the chunk's size, or the list child was reserved).
-                unsafe { *self.data.add(row) = value };
-            }
-            // SAFETY: as above; DuckDB copies the bytes into the vector's string heap.
-            Some(s) => unsafe {
-                sys::duckdb_vector_assign_string_element_len(
-                    self.vector,
-                    row as u64,
-                    s.as_ptr() as *const c_char,
-                    s.len() as u64,
-                )
-            },
-            None => set_null(self.vector, row),
-        }
-    }
-}
-
-/// Marks row `row` of `vector` NULL.
-pub(crate) fn set_null(vector: sys::duckdb_vector, row: usize) {
-    // SAFETY: `vector` is a live result vector and `row` is below its capacity; making the
-    // mask writable allocates it when the vector has none.
-    unsafe {
-        sys::duckdb_vector_ensure_validity_writable(vector);
-        sys::duckdb_validity_set_row_invalid(sys::duckdb_vector_get_validity(vector), row as u64);
-    }
-}
-
-/// Sets row `row` of an INTEGER result to `value`, or NULL.
-pub(crate) fn set_i32(vector: sys::duckdb_vector, row: usize, value: Option<i32>) {
-    match value {
-        // SAFETY: an INTEGER vector's data is an array of i32 with room for `row`.
-        Some(v) => unsafe { *(sys::duckdb_vector_get_data(vector) as *mut i32).add(row) = v },
-        None => set_null(vector, row),
-    }
-}
-
-/// Sets row `row` of a BIGINT result to `value`, or NULL.
-pub(crate) fn set_i64(vector: sys::duckdb_vector, row: usize, value: Option<i64>) {
-    match value {
-        // SAFETY: a BIGINT vector's data is an array of i64 with room for `row`.
-        Some(v) => unsafe { *(sys::duckdb_vector_get_data(vector) as *mut i64).add(row) = v },
-        None => set_null(vector, row),
-    }
-}
-
-/// Sets row `row` of a BOOLEAN result to `value`, or NULL.
-pub(crate) fn set_bool(vector: sys::duckdb_vector, row: usize, value: Option<bool>) {
-    match value {
-        // SAFETY: a BOOLEAN vector's data is an array of bool with room for `row`.
-        Some(v) => unsafe { *(sys::duckdb_vector_get_data(vector) as *mut bool).add(row) = v },
-        None => set_null(vector, row),
-    }
-}
-
-/// Child `index` of a STRUCT vector.
-pub(crate) fn struct_child(vector: sys::duckdb_vector, index: usize) -> sys::duckdb_vector {
-    // SAFETY: the caller names a child the registered STRUCT type has.
-    unsafe { sys::duckdb_struct_vector_get_child(vector, index as u64) }
-}
-
-/// A LIST result being filled row by row; its child vector grows as items are pushed.
-pub(crate) struct ListOut {
-    vector: sys::duckdb_vector,
-    len: usize,
-}
-
-impl ListOut {
-    pub(crate) fn new(vector: sys::duckdb_vector) -> ListOut {
-        ListOut { vector, len: 0 }
-    }
-
-    /// Sets row `row` to the `count` items that `fill` writes into the child vector at
-    /// offsets `first..first + count` (it gets the child and `first`), or NULL when `count`
-    /// is `None`.
-    pub(crate) fn set(
-        &mut self,
-        row: usize,
-        count: Option<usize>,
-        fill: impl FnOnce(sys::duckdb_vector, usize),
-    ) {
-        let Some(count) = count else {
-            set_null(self.vector, row);
-            return;
-        };
-        let first = self.len;
-        self.len += count;
-        // SAFETY: a LIST vector's data is an array of list entries with room for `row`;
-        // reserving makes the child hold `len` items before they are written, and the size
-        // tells DuckDB how many are valid.
-        unsafe {
-            sys::duckdb_list_vector_reserve(self.vector, self.len as u64);
-            sys::duckdb_list_vector_set_size(self.vector, self.len as u64);
-            *(sys::duckdb_vector_get_data(self.vector) as *mut sys::duckdb_list_entry).add(row) =
-                sys::duckdb_list_entry {
-                    offset: first as u64,
-                    length: count as u64,
-                };
-            fill(sys::duckdb_list_vector_get_child(self.vector), first);
         }
     }
 }
@@ -286,9 +145,12 @@ pub(crate) unsafe fn extra_info<T>(info: sys::duckdb_function_info) -> &'static 
 }
 
 /// Reports `message` as the error of the function being called.
-pub(crate) fn set_error(info: sys::duckdb_function_info, message: &str) {
+///
+/// # Safety
+/// `info` must be the live function info of the scalar function being called.
+pub(crate) unsafe fn set_error(info: sys::duckdb_function_info, message: &str) {
     let message = c_string(message);
-    // SAFETY: `info` is the live function info; DuckDB copies the message.
+    // SAFETY: the caller's contract; DuckDB copies the message.
     unsafe { sys::duckdb_scalar_function_set_error(info, message.as_ptr()) }
 }
 
@@ -364,11 +226,17 @@ unsafe extern "C" fn listing_scan(info: sys::duckdb_function_info, output: sys::
     let rest = (listing.rows)().get(*cursor..).unwrap_or_default();
     let batch = rest.get(..capacity.min(rest.len())).unwrap_or_default();
     for column in 0..listing.columns.len() {
-        // SAFETY: the chunk has one VARCHAR vector for each column (no projection pushdown).
-        let vector = unsafe { sys::duckdb_data_chunk_get_vector(output, column as u64) };
-        let mut out = StringOut::new(vector);
+        // SAFETY: the chunk has one VARCHAR vector for each column (no projection pushdown),
+        // with room for `capacity` rows.
+        let mut out = unsafe {
+            Vector::new(
+                sys::duckdb_data_chunk_get_vector(output, column as u64),
+                capacity,
+            )
+        };
         for (row, values) in batch.iter().enumerate() {
-            out.set(row, values.get(column).and_then(|v| v.as_deref()));
+            // A failure (none: the batch fits and the columns are VARCHAR) leaves the row NULL.
+            let _ = out.set_str(row, values.get(column).and_then(|v| v.as_deref()));
         }
     }
     // SAFETY: the chunk holds `capacity` rows and `batch` is no longer.
@@ -386,7 +254,12 @@ pub(crate) struct Registry {
 }
 
 impl Registry {
-    pub(crate) fn new(connection: sys::duckdb_connection) -> Registry {
+    /// A registry of functions for `connection`.
+    ///
+    /// # Safety
+    /// `connection` must be a live connection that stays open until [`Registry::finish`]
+    /// returns.
+    pub(crate) unsafe fn new(connection: sys::duckdb_connection) -> Registry {
         Registry {
             connection,
             sets: Vec::new(),

@@ -1,125 +1,59 @@
-//! The `url_*` functions, as weburl-datafusion registers them: each callback converts DuckDB's
-//! vectors to `&str` and back and calls `weburl-functions` for the meaning. A NULL argument
-//! gives NULL, and so does an input that is not a valid URL (or has no such component).
+//! Every function of the catalogue (`weburl_functions::catalogue`), registered by one loop over
+//! its records: weburl's own `url_*` functions by the `weburl` extension, a dialect's by
+//! `weburl_<dialect>` (the dialect extensions are this same library under another name, so
+//! with another entry point; a name DuckDB already has, its own `url_encode` and `url_decode`,
+//! is left to DuckDB). One callback computes every function: it converts DuckDB's vectors to
+//! `&str`, lets the record's `Evaluator` compute each row, and writes the result with the typed
+//! writers of `vector.rs`.
 
 use libduckdb_sys as sys;
-use weburl_functions::{self as f, Bases, Component, EncodeSet};
+use weburl_functions::catalogue::{self, Datum, Dialect, Evaluator, Function, MAX_ARGUMENTS};
+use weburl_functions::Component;
 
-use crate::ffi::{
-    self, extra_info, set_bool, set_i32, ListOut, Registry, StringOut, Strings, Type,
-};
+use crate::ffi::{self, extra_info, Registry, Strings, Type};
+use crate::vector::{ListOut, Vector};
 
-/// What a registered function computes: the extra info of its callback.
-#[derive(Debug)]
-pub(crate) enum Kind {
-    /// `url_hostname(url)` and the other functions of [`Component`].
-    Component(Component),
-    /// `url_parse(url)`.
-    Parse,
-    /// `url_path_segments(url)`.
-    PathSegments,
-    /// `url_query_params(url)`.
-    QueryParams,
-    /// `url_query_param(url, name)`.
-    QueryParam,
-    /// `url_join(base, ref)`.
-    Join,
-    /// `url_is_valid(url [, base])`.
-    IsValid,
-    /// `url_error(url [, base])`.
-    Error,
-    /// `url_percent_decode(str)`.
-    PercentDecode,
-    /// `url_percent_encode(str [, set])`.
-    PercentEncode,
-}
+/// Names DuckDB has itself: registering them would fail.
+pub const DUCKDB_BUILTINS: [&str; 2] = ["url_encode", "url_decode"];
 
-const COMPONENTS: [Kind; 15] = {
-    let mut kinds = [const { Kind::Parse }; 15];
-    let mut i = 0;
-    while i < 15 {
-        kinds[i] = Kind::Component(Component::ALL[i]);
-        i += 1;
-    }
-    kinds
-};
-
-static KINDS: [Kind; 9] = [
-    Kind::Parse,
-    Kind::PathSegments,
-    Kind::QueryParams,
-    Kind::QueryParam,
-    Kind::Join,
-    Kind::IsValid,
-    Kind::Error,
-    Kind::PercentDecode,
-    Kind::PercentEncode,
-];
-static COMPONENT_KINDS: [Kind; 15] = COMPONENTS;
-
-fn parse_type() -> Type {
-    let fields: Vec<(&str, Type)> = Component::ALL
-        .iter()
-        .map(|c| {
-            let t = if c.is_integer() {
-                Type::integer()
-            } else {
-                Type::varchar()
-            };
-            (c.name(), t)
-        })
-        .collect();
-    Type::structure(&fields)
-}
-
-fn pair_type() -> Type {
-    Type::structure(&[("name", Type::varchar()), ("value", Type::varchar())])
-}
-
-/// Registers every `url_*` function, and the `weburl_functions()` table of their documentation.
-pub(crate) fn register(registry: &mut Registry) {
-    registry.add_listing(&crate::docs::FUNCTIONS);
-    let s = Type::varchar();
-    for kind in &COMPONENT_KINDS {
-        if let Kind::Component(c) = kind {
-            let out = if c.is_integer() {
-                Type::integer()
-            } else {
-                Type::varchar()
-            };
-            registry.add(c.function_name(), &[&s], &out, call, kind);
+/// The DuckDB type of a catalogue type.
+fn logical_type(returns: catalogue::Type) -> Type {
+    let s = Type::varchar;
+    match returns {
+        catalogue::Type::Varchar => s(),
+        catalogue::Type::Integer => Type::integer(),
+        catalogue::Type::BigInt => Type::bigint(),
+        catalogue::Type::Boolean => Type::boolean(),
+        catalogue::Type::VarcharList => Type::list(&s()),
+        catalogue::Type::PairList => Type::list(&Type::structure(&[("name", s()), ("value", s())])),
+        catalogue::Type::Components => {
+            let fields: Vec<(&str, Type)> = Component::ALL
+                .iter()
+                .map(|c| {
+                    let t = if c.is_integer() { Type::integer() } else { s() };
+                    (c.name(), t)
+                })
+                .collect();
+            Type::structure(&fields)
         }
     }
-    for kind in &KINDS {
-        match kind {
-            Kind::Component(_) => {}
-            Kind::Parse => registry.add("url_parse", &[&s], &parse_type(), call, kind),
-            Kind::PathSegments => {
-                registry.add("url_path_segments", &[&s], &Type::list(&s), call, kind)
-            }
-            Kind::QueryParams => registry.add(
-                "url_query_params",
-                &[&s],
-                &Type::list(&pair_type()),
-                call,
-                kind,
-            ),
-            Kind::QueryParam => registry.add("url_query_param", &[&s, &s], &s, call, kind),
-            Kind::Join => registry.add("url_join", &[&s, &s], &s, call, kind),
-            Kind::IsValid => {
-                let b = Type::boolean();
-                registry.add("url_is_valid", &[&s], &b, call, kind);
-                registry.add("url_is_valid", &[&s, &s], &b, call, kind);
-            }
-            Kind::Error => {
-                registry.add("url_error", &[&s], &s, call, kind);
-                registry.add("url_error", &[&s, &s], &s, call, kind);
-            }
-            Kind::PercentDecode => registry.add("url_percent_decode", &[&s], &s, call, kind),
-            Kind::PercentEncode => {
-                registry.add("url_percent_encode", &[&s], &s, call, kind);
-                registry.add("url_percent_encode", &[&s, &s], &s, call, kind);
-            }
+}
+
+/// Registers weburl's own functions and the `weburl_functions()` table of every function's
+/// documentation (`dialect` is `None`), or a dialect's functions.
+pub(crate) fn register(registry: &mut Registry, dialect: Option<Dialect>) {
+    if dialect.is_none() {
+        registry.add_listing(&crate::docs::FUNCTIONS);
+    }
+    let s = Type::varchar();
+    for f in catalogue::functions().filter(|f| f.dialect == dialect) {
+        if DUCKDB_BUILTINS.contains(&f.name) {
+            continue;
+        }
+        let out = logical_type(f.returns);
+        for n in f.min_arguments()..=f.max_arguments() {
+            let params: Vec<&Type> = (0..n).map(|_| &s).collect();
+            registry.add(f.name, &params, &out, call, f);
         }
     }
 }
@@ -133,176 +67,136 @@ unsafe extern "C" fn call(
     input: sys::duckdb_data_chunk,
     output: sys::duckdb_vector,
 ) {
-    // SAFETY: every function registered by `register` has a `&'static Kind` extra info.
-    let kind: &Kind = unsafe { extra_info(info) };
-    // SAFETY: the column count matches the registered parameters.
-    let columns = unsafe { sys::duckdb_data_chunk_get_column_count(input) };
-    let args: Vec<Strings> = (0..columns).map(|c| Strings::new(input, c)).collect();
+    // SAFETY: every function registered by `register` has a `&'static Function` extra info.
+    let f: &'static Function = unsafe { extra_info(info) };
+    // SAFETY: `input` is the live input chunk; its columns are the registered parameters,
+    // all VARCHAR.
+    let (columns, rows) = unsafe {
+        (
+            sys::duckdb_data_chunk_get_column_count(input),
+            sys::duckdb_data_chunk_get_size(input) as usize,
+        )
+    };
+    // SAFETY: as above: column `c` is a VARCHAR column of the live chunk.
+    let args: Vec<Strings> = (0..columns)
+        .map(|c| unsafe { Strings::new(input, c) })
+        .collect();
+    // SAFETY: `output` is the live result vector, with room for the chunk's rows.
+    let output = unsafe { Vector::new(output, rows) };
     // No panic may unwind into DuckDB: one becomes the query's error.
     let result =
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(kind, &args, output)));
-    match result {
-        Ok(Ok(())) => {}
-        Ok(Err(message)) => ffi::set_error(info, &message),
-        Err(_) => ffi::set_error(info, "weburl: internal error (panic)"),
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(f, &args, rows, output)));
+    let message = match result {
+        Ok(Ok(())) => return,
+        Ok(Err(message)) => message,
+        Err(_) => "weburl: internal error (panic)".to_owned(),
+    };
+    // SAFETY: `info` is the live function info of this call.
+    unsafe { ffi::set_error(info, &message) };
+}
+
+/// The result vector, written as the record's type.
+enum Writer {
+    Scalar(Vector),
+    List(ListOut),
+    Components {
+        vector: Vector,
+        fields: Vec<Vector>,
+        scratch: String,
+    },
+}
+
+impl Writer {
+    fn new(returns: catalogue::Type, vector: Vector) -> Result<Writer, String> {
+        Ok(match returns {
+            catalogue::Type::VarcharList | catalogue::Type::PairList => {
+                Writer::List(vector.into_list()?)
+            }
+            catalogue::Type::Components => Writer::Components {
+                fields: (0..Component::ALL.len())
+                    .map(|i| vector.struct_child(i))
+                    .collect::<Result<_, _>>()?,
+                vector,
+                scratch: String::new(),
+            },
+            _ => Writer::Scalar(vector),
+        })
+    }
+
+    /// Writes row `row`. A datum of another type than the vector's is an error.
+    fn set(&mut self, row: usize, datum: Datum<'_>) -> Result<(), String> {
+        match (self, datum) {
+            (Writer::Scalar(v), Datum::Null) => v.set_null(row),
+            (Writer::Scalar(v), Datum::Str(s)) => v.set_str(row, Some(s)),
+            (Writer::Scalar(v), Datum::Bool(b)) => v.set_bool(row, Some(b)),
+            (Writer::Scalar(v), Datum::Int(i)) => match v.kind() {
+                crate::vector::Kind::BigInt => v.set_i64(row, Some(i)),
+                _ => v.set_i32(row, i32::try_from(i).ok()),
+            },
+            (Writer::List(out), Datum::Null) => out.set(row, None, |_, _| Ok(())),
+            (Writer::List(out), Datum::List(items)) => {
+                out.set(row, Some(items.len()), |mut child, at| {
+                    for (i, item) in items.iter().enumerate() {
+                        child.set_str(at + i, Some(item))?;
+                    }
+                    Ok(())
+                })
+            }
+            (Writer::List(out), Datum::Pairs(items)) => {
+                out.set(row, Some(items.len() / 2), |child, at| {
+                    let mut names = child.struct_child(0)?;
+                    let mut values = child.struct_child(1)?;
+                    for (i, (name, value)) in items.pairs().enumerate() {
+                        names.set_str(at + i, Some(name))?;
+                        values.set_str(at + i, Some(value))?;
+                    }
+                    Ok(())
+                })
+            }
+            (
+                Writer::Components {
+                    vector,
+                    fields,
+                    scratch,
+                },
+                datum @ (Datum::Url(_) | Datum::Null),
+            ) => {
+                let url = match datum {
+                    Datum::Url(url) => Some(url),
+                    _ => None,
+                };
+                if url.is_none() {
+                    vector.set_null(row)?;
+                }
+                // A NULL struct's fields are NULL too.
+                for (c, field) in Component::ALL.iter().zip(fields) {
+                    if c.is_integer() {
+                        field.set_i32(row, url.and_then(|u| c.integer(u)))?;
+                    } else {
+                        field.set_str(row, url.and_then(|u| c.string(u, scratch)))?;
+                    }
+                }
+                Ok(())
+            }
+            (_, datum) => Err(format!("weburl: a result of the wrong type: {datum:?}")),
+        }
     }
 }
 
-fn run(kind: &Kind, args: &[Strings], output: sys::duckdb_vector) -> Result<(), String> {
-    let Some(first) = args.first() else {
-        return Ok(());
-    };
-    let rows = first.rows();
-    let second = args.get(1);
-    match kind {
-        Kind::Component(c) => component(*c, first, output),
-        Kind::Parse => parse(first, output),
-        Kind::PathSegments => {
-            let mut out = ListOut::new(output);
-            for row in 0..rows {
-                let url = first.get(row).and_then(f::parse);
-                let segments: Option<Vec<&str>> = url
-                    .as_ref()
-                    .and_then(|u| f::path_segments(u).map(Iterator::collect));
-                out.set(row, segments.as_ref().map(Vec::len), |child, at| {
-                    let mut strings = StringOut::new(child);
-                    for (i, s) in segments.iter().flatten().enumerate() {
-                        strings.set(at + i, Some(s));
-                    }
-                });
-            }
+fn run(f: &'static Function, args: &[Strings], rows: usize, output: Vector) -> Result<(), String> {
+    let mut out = Writer::new(f.returns, output)?;
+    let mut row = Evaluator::new(f);
+    let count = args.len().min(MAX_ARGUMENTS);
+    let args = args.get(..count).unwrap_or_default();
+    let mut values: [Option<&str>; MAX_ARGUMENTS] = [None; MAX_ARGUMENTS];
+    for r in 0..rows {
+        for (value, column) in values.iter_mut().zip(args) {
+            *value = column.get(r);
         }
-        Kind::QueryParams => {
-            let mut out = ListOut::new(output);
-            for row in 0..rows {
-                let url = first.get(row).and_then(f::parse);
-                let pairs: Option<Vec<_>> = url.as_ref().map(|u| f::query_pairs(u).collect());
-                out.set(row, pairs.as_ref().map(Vec::len), |child, at| {
-                    let mut names = StringOut::new(ffi::struct_child(child, 0));
-                    let mut values = StringOut::new(ffi::struct_child(child, 1));
-                    for (i, (n, v)) in pairs.iter().flatten().enumerate() {
-                        names.set(at + i, Some(n));
-                        values.set(at + i, Some(v));
-                    }
-                });
-            }
-        }
-        Kind::QueryParam => {
-            let mut out = StringOut::new(output);
-            for row in 0..rows {
-                let value = match (first.get(row), second.and_then(|s| s.get(row))) {
-                    (Some(url), Some(name)) => f::query_param_of(url, name),
-                    _ => None,
-                };
-                out.set(row, value.as_deref());
-            }
-        }
-        Kind::Join => {
-            let mut out = StringOut::new(output);
-            let mut bases = Bases::new();
-            for row in 0..rows {
-                let url = match (first.get(row), second.and_then(|s| s.get(row))) {
-                    (Some(base), Some(reference)) => bases.parse(reference, Some(base)).ok(),
-                    _ => None,
-                };
-                out.set(row, url.as_ref().map(|u| u.href()));
-            }
-        }
-        Kind::IsValid | Kind::Error => {
-            let mut out = StringOut::new(output);
-            let mut bases = Bases::new();
-            for row in 0..rows {
-                let (Some(input), base) = (first.get(row), second.map(|s| s.get(row))) else {
-                    ffi::set_null(output, row);
-                    continue;
-                };
-                let result = match base {
-                    // URL.canParse without a base: no URL record is built.
-                    None if matches!(kind, Kind::IsValid) => {
-                        set_bool(output, row, Some(f::is_valid(input, None)));
-                        continue;
-                    }
-                    None => bases.parse(input, None),
-                    Some(None) => {
-                        ffi::set_null(output, row);
-                        continue;
-                    }
-                    Some(Some(base)) => bases.parse(input, Some(base)),
-                };
-                if matches!(kind, Kind::IsValid) {
-                    set_bool(output, row, Some(result.is_ok()));
-                } else {
-                    out.set(row, result.err().map(|e| e.name()));
-                }
-            }
-        }
-        Kind::PercentDecode => {
-            let mut out = StringOut::new(output);
-            for row in 0..rows {
-                out.set(row, first.get(row).map(f::percent_decode).as_deref());
-            }
-        }
-        Kind::PercentEncode => {
-            let mut out = StringOut::new(output);
-            let mut buffer = String::new();
-            for row in 0..rows {
-                let set = match second.map(|s| s.get(row)) {
-                    None => EncodeSet::Component,
-                    Some(None) => {
-                        out.set(row, None);
-                        continue;
-                    }
-                    Some(Some(name)) => name
-                        .parse::<EncodeSet>()
-                        .map_err(|e| format!("url_percent_encode: {e}"))?,
-                };
-                match first.get(row) {
-                    Some(s) => {
-                        buffer.clear();
-                        f::percent_encode_into(s, set, &mut buffer);
-                        out.set(row, Some(&buffer));
-                    }
-                    None => out.set(row, None),
-                }
-            }
-        }
+        let datum = row
+            .eval(values.get(..count).unwrap_or_default())
+            .map_err(|e| e.to_string())?;
+        out.set(r, datum)?;
     }
     Ok(())
-}
-
-fn component(c: Component, input: &Strings, output: sys::duckdb_vector) {
-    let mut out = StringOut::new(output);
-    let mut scratch = String::new();
-    for row in 0..input.rows() {
-        let url = input.get(row).and_then(f::parse);
-        if c.is_integer() {
-            set_i32(output, row, url.as_ref().and_then(|u| c.integer(u)));
-        } else {
-            out.set(row, url.as_ref().and_then(|u| c.string(u, &mut scratch)));
-        }
-    }
-}
-
-fn parse(input: &Strings, output: sys::duckdb_vector) {
-    let children: Vec<sys::duckdb_vector> = (0..Component::ALL.len())
-        .map(|i| ffi::struct_child(output, i))
-        .collect();
-    let mut scratch = String::new();
-    for row in 0..input.rows() {
-        let Some(url) = input.get(row).and_then(f::parse) else {
-            ffi::set_null(output, row);
-            // A NULL struct's fields are NULL too.
-            for child in &children {
-                ffi::set_null(*child, row);
-            }
-            continue;
-        };
-        for (c, child) in Component::ALL.iter().zip(&children) {
-            if c.is_integer() {
-                set_i32(*child, row, c.integer(&url));
-            } else {
-                StringOut::new(*child).set(row, c.string(&url, &mut scratch));
-            }
-        }
-    }
 }

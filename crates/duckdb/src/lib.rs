@@ -14,11 +14,12 @@
 //! SELECT url_registrable_domain('https://www.example.co.uk/a');  -- example.co.uk
 //! ```
 #![deny(missing_docs)]
+#![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
-mod dialect;
 mod docs;
 mod ffi;
 mod functions;
+mod vector;
 
 use libduckdb_sys as sys;
 use weburl_functions::dialect::Dialect;
@@ -131,10 +132,7 @@ unsafe fn init(
             return Err("weburl: cannot connect to the database".to_owned());
         }
         let mut registry = ffi::Registry::new(connection);
-        match dialect {
-            None => functions::register(&mut registry),
-            Some(d) => dialect::register(&mut registry, d),
-        }
+        functions::register(&mut registry, dialect);
         let refused = registry.finish();
         sys::duckdb_disconnect(&mut connection);
         if !refused.is_empty() {
