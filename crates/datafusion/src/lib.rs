@@ -35,20 +35,12 @@
 //! Each has a [`Documentation`](datafusion::logical_expr::Documentation) entry, listed by
 //! `SHOW FUNCTIONS` when the information schema is on.
 //!
-//! | function | returns |
-//! |---|---|
-//! | `url_href`, `url_origin`, `url_protocol`, `url_username`, `url_password`, `url_host`, `url_hostname`, `url_pathname`, `url_search`, `url_hash` | the `URL` class getter of that name |
-//! | `url_port`, `url_port_or_default` | the port as an `Int32` (NULL when none) |
-//! | `url_host_kind` | `'domain'`, `'ipv4'`, `'ipv6'`, `'opaque'`, `'empty'`, or NULL without a host |
-//! | `url_public_suffix`, `url_registrable_domain` | the host's public suffix and registrable domain (site), by the Public Suffix List |
-//! | `url_parse(url)` | a struct of all of the above: parse once, read many |
-//! | `url_query_param(url, name)` | the first value of a query parameter, decoded |
-//! | `url_query_params(url)` | every query parameter: a list of `{name, value}` structs |
-//! | `url_path_segments(url)` | the path's segments: a list of strings |
-//! | `url_join(base, ref)` | `ref` resolved against `base` |
-//! | `url_is_valid(url [, base])` | whether `url` parses |
-//! | `url_error(url [, base])` | the spec name of the validation error that failed the parse |
-//! | `url_percent_decode(s)`, `url_percent_encode(s [, set])` | percent-decoding and -encoding |
+//! The functions are the records of `weburl_functions::catalogue`, each registered through
+//! one generic UDF: `url_href` ... `url_registrable_domain` (the `URL` class's getters, the ports
+//! as `Int32`, the host's kind, public suffix and registrable domain), `url_parse` (a struct of
+//! all of them), `url_query_param`, `url_query_params`, `url_path_segments`, `url_join`,
+//! `url_is_valid`, `url_error`, `url_percent_decode` and `url_percent_encode`; each one's syntax
+//! and example are in its `Documentation`.
 //!
 //! With the `ballista` feature, [`ballista`] builds the scheduler's session state and the
 //! executor's function registry a [Ballista](https://datafusion.apache.org/ballista/) cluster

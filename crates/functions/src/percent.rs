@@ -1,5 +1,5 @@
 //! The URL Standard's [percent-encoding](https://url.spec.whatwg.org/#percent-encoded-bytes) on
-//! any string: `url_percent_decode(s)` and `url_percent_encode(s [, set])`.
+//! any string: `url_percent_decode` and `url_percent_encode`.
 
 use core::fmt;
 use core::str::FromStr;

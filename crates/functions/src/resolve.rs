@@ -1,5 +1,5 @@
-//! Parsing, alone or against a base: `url_join(base, ref)`, `url_is_valid(url [, base])` and
-//! `url_error(url [, base])`.
+//! Parsing, alone or against a base: `url_join`, `url_is_valid` and
+//! `url_error`.
 
 use weburl::{ParseError, Url};
 
