@@ -37,7 +37,7 @@ impl WithClassifier for Scans<'_> {
 
 #[test]
 fn scans_agree_with_a_byte_search() {
-    // Fewer under Miri, which runs each about a thousand times slower.
+    // Fewer under Miri, which interprets every step and is far slower.
     let (lens, stops): (&[usize], usize) = if cfg!(miri) {
         (&[0, 5, 16, 17, 33, 64], 2)
     } else {

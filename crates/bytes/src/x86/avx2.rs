@@ -1,7 +1,7 @@
 //! The AVX2 classifier: 32-byte blocks, the component classes by the same nibble tables as
 //! the SSSE3 one (`vpshufb` looks up each 16-byte lane in its own copy of the table), the
-//! others by compares. Twice the bytes per block for about the same instructions: a URL of
-//! the web corpora takes about two windows instead of three.
+//! others by compares. Twice the bytes per block for about the same instructions, so fewer
+//! windows per URL (`docs/performance.md`).
 //!
 //! Part of the crate's one module with `unsafe` code (see the parent module): the AVX2
 //! intrinsics are sound only on a CPU with AVX2, and are reached only through an
