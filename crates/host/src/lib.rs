@@ -21,11 +21,11 @@
 //! # IDNA
 //!
 //! UTS 46 (ToASCII, ToUnicode, the validity criteria, the Bidi rule of RFC 5893 and the
-//! CONTEXTJ rules of RFC 5892) and Punycode (RFC 3492) are implemented in this crate; the
-//! Unicode data (UTS 46 mapping with NFC, Bidi_Class, Joining_Type, General_Category, the
-//! virama test) comes from `idna_adapter` with its ICU4X back end and compiled data. The
-//! ICU4X version is pinned (see `Cargo.toml`) so the data's Unicode version matches WPT's
-//! `IdnaTestV2.json`.
+//! CONTEXTJ rules of RFC 5892) is implemented in this crate, Punycode (RFC 3492) in
+//! `weburl-punycode` (shared with `weburl-psl`); the Unicode data (UTS 46 mapping with NFC,
+//! Bidi_Class, Joining_Type, General_Category, the virama test) comes from `idna_adapter`
+//! with its ICU4X back end and compiled data. The ICU4X version is pinned (see `Cargo.toml`)
+//! so the data's Unicode version matches WPT's `IdnaTestV2.json`.
 //!
 //! Punycode is quadratic in the worst case, so labels are bounded:
 //! [`DECODE_MAX_INPUT_LENGTH`] and [`ENCODE_MAX_INPUT_LENGTH`]. Everything else is linear in
