@@ -1,0 +1,609 @@
+//! SURT keys as the [`surt`](https://pypi.org/project/surt/) Python package (0.3.1) makes them
+//! (Internet Archive; itself a port of webarchive-commons' `org.archive.url`): the Google-style
+//! canonicalizer then the IA canonicalizer, then the host reversed (`com,example)`) before the
+//! path and query. Every option of `surt.surt(url, **options)` but `public_suffix` is here.
+//!
+//! Written from the package's documentation and observed behaviour (it is AGPL-3.0; nothing
+//! of it is copied). Departures, each tested in `tests/tables.rs`:
+//! - A non-ASCII host is converted to ASCII with the URL Standard's domain to ASCII (UTS 46,
+//!   as weburl does everywhere), where `surt` uses Python's IDNA 2003 codec: they differ on
+//!   the characters IDNA 2003 maps differently (`ß`, ZWJ, ...) and on hosts IDNA 2003 rejects
+//!   (an empty label), which `surt` then percent-encodes byte by byte.
+//! - A dotted host that `surt` hands to the system resolver (`gethostbyname`) is read as
+//!   `inet_aton` reads it (glibc's behaviour: decimal and octal parts, the last part filling
+//!   the remaining bytes); one that is no address stays a name, never looked up.
+//! - Where `surt` raises (a port that is not a number from 0 to 65535; a string with no
+//!   scheme after trimming), [`surt`] returns an [`Error`].
+//!
+//! A string is read as `surt` reads it (an RFC 2396-style split, not the URL Standard's
+//! parser) since its keys must match byte for byte. A parsed [`Url`](weburl::Url) is keyed by
+//! its serialization: the URL Standard's parse (percent-encoding, IDNA, IPv4 forms,
+//! dot-segments) comes first, so `surt(&url)` can differ from `surt(url.href())` only where
+//! the two parsers disagree, which the caller chose by parsing.
+
+mod split;
+
+use crate::escape::{escape_c0_space_hash_percent, escape_into, inet_aton, push_ipv4};
+use crate::Input;
+
+/// Why `surt` gives no key (where the `surt` package raises an exception).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Error {
+    /// The port is not a number from 0 to 65535 (`surt` raises `ValueError`).
+    Port,
+    /// The string is only whitespace (`surt` raises `AttributeError`).
+    NoScheme,
+}
+
+impl core::fmt::Display for Error {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Error::Port => "the port is not a number from 0 to 65535",
+            Error::NoScheme => "the URL is empty after trimming whitespace",
+        })
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// The options of `surt.surt()`, named as its keyword arguments; [`Options::default`] is its
+/// defaults (a SURT key without the scheme).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(clippy::struct_excessive_bools)]
+pub struct Options {
+    /// `surt`: the host reversed and closed by `)`; `false` gives the canonical URL.
+    pub surt: bool,
+    /// `with_scheme`: start with `scheme://(` (or `scheme:` when there is no host).
+    pub with_scheme: bool,
+    /// `trailing_comma`: `com,example,)`.
+    pub trailing_comma: bool,
+    /// `reverse_ipaddr`: reverse a dotted IPv4 host too.
+    pub reverse_ipaddr: bool,
+    /// `host_lowercase`.
+    pub host_lowercase: bool,
+    /// `host_massage`: strip a leading `www.` or `www` + digits + `.`.
+    pub host_massage: bool,
+    /// `port_strip_default`: drop `:80` on `http` and `:443` on `https`.
+    pub port_strip_default: bool,
+    /// `path_strip_empty`: drop a path that is only `/`.
+    pub path_strip_empty: bool,
+    /// `path_lowercase`.
+    pub path_lowercase: bool,
+    /// `path_strip_session_id`: ASP.NET's `/(S(...))/` and `/(...)/` session segments.
+    pub path_strip_session_id: bool,
+    /// `path_strip_trailing_slash_unless_empty`.
+    pub path_strip_trailing_slash_unless_empty: bool,
+    /// `query_lowercase`.
+    pub query_lowercase: bool,
+    /// `query_strip_session_id`: `jsessionid`, `phpsessid`, `sid`, `ASPSESSIONID...`,
+    /// `cfid`/`cftoken` arguments.
+    pub query_strip_session_id: bool,
+    /// `query_strip_empty`: drop a `?` with an empty query.
+    pub query_strip_empty: bool,
+    /// `query_alpha_reorder`: sort the query's arguments.
+    pub query_alpha_reorder: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            surt: true,
+            with_scheme: false,
+            trailing_comma: false,
+            reverse_ipaddr: true,
+            host_lowercase: true,
+            host_massage: true,
+            port_strip_default: true,
+            path_strip_empty: false,
+            path_lowercase: true,
+            path_strip_session_id: true,
+            path_strip_trailing_slash_unless_empty: true,
+            query_lowercase: true,
+            query_strip_session_id: true,
+            query_strip_empty: true,
+            query_alpha_reorder: true,
+        }
+    }
+}
+
+/// The SURT key of `input` with `surt`'s default options.
+///
+/// ```
+/// assert_eq!(
+///     weburl_canon::surt::surt("http://archive.org/goo/?a=2&b&a=1").unwrap(),
+///     "org,archive)/goo?a=1&a=2&b"
+/// );
+/// let url = weburl::Url::parse("https://www.Example.com:443/A/?b=1&a=2#top").unwrap();
+/// assert_eq!(weburl_canon::surt::surt(&url).unwrap(), "com,example)/a?a=2&b=1");
+/// ```
+pub fn surt<'a>(input: impl Into<Input<'a>>) -> Result<String, Error> {
+    surt_with(input, &Options::default())
+}
+
+/// The SURT key (or, with `surt: false`, the canonical URL) of `input` with `options`.
+///
+/// ```
+/// use weburl_canon::surt::{surt_with, Options};
+/// let o = Options { trailing_comma: true, with_scheme: true, ..Options::default() };
+/// assert_eq!(surt_with("http://archive.org/goo/", &o).unwrap(), "http://(org,archive,)/goo");
+/// let o = Options { surt: false, ..Options::default() };
+/// assert_eq!(surt_with("http://www.archive.org/goo/", &o).unwrap(), "archive.org/goo");
+/// ```
+pub fn surt_with<'a>(input: impl Into<Input<'a>>, options: &Options) -> Result<String, Error> {
+    key(input.into().as_str(), options)
+}
+
+fn key(input: &str, o: &Options) -> Result<String, Error> {
+    if input.is_empty() {
+        return Ok("-".to_owned());
+    }
+    if input.starts_with("filedesc") {
+        return Ok(input.to_owned());
+    }
+    let prepared = split::prepare(input);
+    let parts = split::split(&prepared)?;
+    let scheme = parts.scheme;
+
+    // The Google-style canonicalizer: host, path, query.
+    let mut host = String::new();
+    if !parts.host.is_empty() {
+        canonical_host(parts.host, &mut host);
+    }
+    let mut path = String::new();
+    let path_present = match parts.path {
+        Some(p) => {
+            let raw = crate::escape::unescape_repeatedly(&p.to_vec());
+            if host.is_empty() {
+                escape_into(&mut path, &raw, escape_c0_space_hash_percent);
+            } else {
+                escape_into(
+                    &mut path,
+                    &normalize_path(&raw),
+                    escape_c0_space_hash_percent,
+                );
+            }
+            true
+        }
+        None if !host.is_empty() => {
+            path.push('/');
+            true
+        }
+        None => false,
+    };
+    let mut query: Option<String> = parts.query.map(|q| {
+        let mut out = String::with_capacity(q.len());
+        escape_into(
+            &mut out,
+            &crate::escape::unescape_repeatedly(q),
+            escape_c0_space_hash_percent,
+        );
+        out
+    });
+
+    // The IA canonicalizer.
+    if o.host_lowercase {
+        host.make_ascii_lowercase();
+    }
+    if o.host_massage && !host.is_empty() && scheme != b"dns" {
+        let digits = host
+            .as_bytes()
+            .get(3..)
+            .map_or(0, |r| r.iter().take_while(|b| b.is_ascii_digit()).count());
+        if host.starts_with("www") && host.as_bytes().get(3 + digits) == Some(&b'.') {
+            host.drain(..4 + digits);
+        }
+    }
+    let mut port = parts.port;
+    if o.port_strip_default {
+        let default = if scheme.eq_ignore_ascii_case(b"http") {
+            Some(80)
+        } else if scheme.eq_ignore_ascii_case(b"https") {
+            Some(443)
+        } else {
+            None
+        };
+        if port.is_some() && port == default {
+            port = None;
+        }
+    }
+    let mut path: Option<String> = path_present.then_some(path);
+    if o.path_strip_empty && path.as_deref() == Some("/") {
+        path = None;
+    } else if let Some(p) = path.as_mut().filter(|p| !p.is_empty()) {
+        if o.path_lowercase {
+            p.make_ascii_lowercase();
+        }
+        if o.path_strip_session_id {
+            strip_path_session_id(p);
+        }
+        if o.path_strip_empty && p == "/" {
+            path = None;
+        } else if o.path_strip_trailing_slash_unless_empty && p.len() > 1 && p.ends_with('/') {
+            p.pop();
+        }
+    }
+    let mut last_question_mark = parts.last_question_mark;
+    match query.as_mut() {
+        Some(q) if !q.is_empty() => {
+            if o.query_strip_session_id {
+                strip_query_session_id(q);
+            }
+            if o.query_lowercase {
+                q.make_ascii_lowercase();
+            }
+            if o.query_alpha_reorder {
+                alpha_reorder(q);
+            }
+            if q.is_empty() && o.query_strip_empty {
+                query = None;
+            }
+        }
+        _ => {
+            if o.query_strip_empty {
+                last_question_mark = false;
+            }
+        }
+    }
+
+    // The serialization.
+    let scheme = String::from_utf8_lossy(scheme);
+    let mut out = String::with_capacity(
+        scheme.len()
+            + host.len()
+            + path.as_ref().map_or(0, String::len)
+            + 16
+            + query.as_ref().map_or(0, String::len),
+    );
+    let has_host = !host.is_empty();
+    if o.with_scheme {
+        out.push_str(&scheme);
+        out.push(':');
+        if has_host {
+            if scheme != "dns" {
+                out.push_str("//");
+            }
+            if o.surt {
+                out.push('(');
+            }
+        }
+    } else if !has_host {
+        out.push_str(&scheme);
+        out.push(':');
+    }
+    if has_host {
+        if o.surt {
+            push_reversed_host(&mut out, &host, o.reverse_ipaddr);
+        } else {
+            out.push_str(&host);
+        }
+        if let Some(port) = port {
+            out.push(':');
+            out.push_str(&port.to_string());
+        }
+        if o.surt {
+            if o.trailing_comma {
+                out.push(',');
+            }
+            out.push(')');
+        }
+    }
+    match path.as_deref() {
+        Some(p) if !p.is_empty() => out.push_str(p),
+        _ if query.is_some() => out.push('/'),
+        _ => {}
+    }
+    if let Some(q) = &query {
+        out.push('?');
+        out.push_str(q);
+    }
+    if last_question_mark {
+        out.push('?');
+    }
+    Ok(out)
+}
+
+/// The host as the Google-style canonicalizer leaves it, appended to `out`.
+fn canonical_host(raw: &[u8], out: &mut String) {
+    let mut host = crate::escape::unescape_repeatedly(raw);
+    if !host.is_ascii() {
+        let text = String::from_utf8_lossy(&host).replace('\u{FFFD}', "");
+        if let Ok(ascii) = weburl::host::domain_to_ascii(&text, false, &mut ()) {
+            host = ascii.into_owned().into_bytes();
+        }
+    }
+    // `..` replaced by `.` (one pass, non-overlapping), then dots trimmed.
+    let mut collapsed = Vec::with_capacity(host.len());
+    let mut i = 0;
+    while let Some(&b) = host.get(i) {
+        if b == b'.' && host.get(i + 1) == Some(&b'.') {
+            collapsed.push(b'.');
+            i += 2;
+        } else {
+            collapsed.push(b);
+            i += 1;
+        }
+    }
+    let start = collapsed
+        .iter()
+        .position(|&b| b != b'.')
+        .unwrap_or(collapsed.len());
+    let end = collapsed
+        .iter()
+        .rposition(|&b| b != b'.')
+        .map_or(start, |e| e + 1);
+    let host = collapsed.get(start..end).unwrap_or_default();
+    if let Some(addr) = ip_formats(host) {
+        push_ipv4(out, addr);
+    } else {
+        escape_into(
+            out,
+            &host.to_ascii_lowercase(),
+            escape_c0_space_hash_percent,
+        );
+    }
+}
+
+/// `surt`'s IPv4 forms: all digits (taken modulo 2^32), or a dotted decimal (first part not
+/// starting with `0`) or dotted octal (first part starting with `0`) address of one to four
+/// parts, read as `inet_aton` reads it.
+fn ip_formats(host: &[u8]) -> Option<u32> {
+    if host.is_empty() {
+        return None;
+    }
+    if host.iter().all(u8::is_ascii_digit) {
+        let v = host
+            .iter()
+            .fold(0u64, |v, &d| (v * 10 + u64::from(d - b'0')) & 0xffff_ffff);
+        return u32::try_from(v).ok();
+    }
+    let parts: Vec<&[u8]> = host.split(|&b| b == b'.').collect();
+    let first = parts.first()?;
+    let decimal = matches!(first.first(), Some(b'1'..=b'9'))
+        && first.iter().all(u8::is_ascii_digit)
+        && parts
+            .iter()
+            .skip(1)
+            .all(|p| !p.is_empty() && p.iter().all(u8::is_ascii_digit));
+    let octal = first.first() == Some(&b'0')
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.iter().all(|b| (b'0'..=b'7').contains(b)));
+    if parts.len() > 4 || !(decimal || octal) {
+        return None;
+    }
+    inet_aton(host, false)
+}
+
+/// `surt`'s path normalization: `.` segments dropped, `..` pops a segment (kept when there is
+/// none to pop), empty segments dropped except the last; always starts with `/`.
+fn normalize_path(path: &[u8]) -> Vec<u8> {
+    if path.is_empty() {
+        return b"/".to_vec();
+    }
+    let mut kept: Vec<&[u8]> = Vec::new();
+    for seg in path.split(|&b| b == b'/').skip(1) {
+        match seg {
+            b"." => {}
+            b".." => {
+                if kept.pop().is_none() {
+                    kept.push(seg);
+                }
+            }
+            _ => kept.push(seg),
+        }
+    }
+    let mut out = Vec::with_capacity(path.len());
+    out.push(b'/');
+    if let Some((last, init)) = kept.split_last() {
+        for seg in init.iter().filter(|s| !s.is_empty()) {
+            out.extend_from_slice(seg);
+            out.push(b'/');
+        }
+        out.extend_from_slice(last);
+    }
+    out
+}
+
+fn push_reversed_host(out: &mut String, host: &str, reverse_ipaddr: bool) {
+    if !reverse_ipaddr && is_dotted_quad(host.as_bytes()) {
+        out.push_str(host);
+        return;
+    }
+    for (i, label) in host.rsplit('.').enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(label);
+    }
+}
+
+/// `(\d{1,3}\.){3}\d{1,3}` at the start of `host`, to its end.
+fn is_dotted_quad(host: &[u8]) -> bool {
+    let mut parts = 0;
+    for p in host.split(|&b| b == b'.') {
+        parts += 1;
+        if p.is_empty() || p.len() > 3 || !p.iter().all(u8::is_ascii_digit) {
+            return false;
+        }
+    }
+    parts == 4
+}
+
+/// ASCII case-insensitive `starts_with`.
+fn starts_with_ci(s: &[u8], prefix: &[u8]) -> bool {
+    s.get(..prefix.len())
+        .is_some_and(|h| h.eq_ignore_ascii_case(prefix))
+}
+
+/// ASP.NET cookieless session segments: the last `/` + `(X(24 alphanumerics)...)` + `/` (or
+/// `/` + `(24 alphanumerics)` + `/`) followed by a rest that contains `.aspx` after its first
+/// byte, removed. Both forms are tried, in that order.
+fn strip_path_session_id(path: &mut String) {
+    for form in [PathSession::Letters, PathSession::Plain] {
+        let bytes = path.as_bytes();
+        let found = (0..bytes.len()).rev().find_map(|slash| {
+            if bytes.get(slash) != Some(&b'/') {
+                return None;
+            }
+            let seg_start = slash + 1;
+            let len = form.segment_len(bytes.get(seg_start..)?)?;
+            let rest = bytes.get(seg_start + len..)?;
+            // `[^?]+\.aspx`: `.aspx` after at least one byte, no `?` before it.
+            let before_question = rest.iter().position(|&b| b == b'?').unwrap_or(rest.len());
+            let aspx = (1..before_question)
+                .any(|i| rest.get(i..).is_some_and(|r| starts_with_ci(r, b".aspx")));
+            aspx.then_some(seg_start..seg_start + len)
+        });
+        if let Some(range) = found {
+            path.replace_range(range, "");
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum PathSession {
+    /// `(` + one or more `X(24 alphanumerics)` + `)/`
+    Letters,
+    /// `(24 alphanumerics)/`
+    Plain,
+}
+
+impl PathSession {
+    /// The length of the session segment (with its `/`) at the start of `s`.
+    fn segment_len(self, s: &[u8]) -> Option<usize> {
+        let id = |s: &[u8]| -> bool {
+            s.len() >= 26
+                && s.first() == Some(&b'(')
+                && s.get(1..25)
+                    .is_some_and(|i| i.iter().all(u8::is_ascii_alphanumeric))
+                && s.get(25) == Some(&b')')
+        };
+        match self {
+            PathSession::Plain => (id(s) && s.get(26) == Some(&b'/')).then_some(27),
+            PathSession::Letters => {
+                if s.first() != Some(&b'(') {
+                    return None;
+                }
+                let mut i = 1;
+                let mut groups = 0;
+                while s.get(i).is_some_and(u8::is_ascii_alphabetic)
+                    && s.get(i + 1..).is_some_and(id)
+                {
+                    i += 27;
+                    groups += 1;
+                }
+                (groups > 0 && s.get(i) == Some(&b')') && s.get(i + 1) == Some(&b'/'))
+                    .then_some(i + 2)
+            }
+        }
+    }
+}
+
+/// The query session-id arguments `surt` strips, in its order.
+#[derive(Clone, Copy)]
+enum QuerySession {
+    Named(&'static [u8]),
+    Asp,
+    ColdFusion,
+}
+
+impl QuerySession {
+    /// The length of the argument at the start of `s`, if it is one (and is followed by the
+    /// end or `&`).
+    fn len(self, s: &[u8]) -> Option<usize> {
+        let n = match self {
+            QuerySession::Named(name) => {
+                if !starts_with_ci(s, name) {
+                    return None;
+                }
+                let id = s.get(name.len()..name.len() + 32)?;
+                id.iter()
+                    .all(u8::is_ascii_alphanumeric)
+                    .then_some(name.len() + 32)?
+            }
+            QuerySession::Asp => {
+                if !starts_with_ci(s, b"aspsessionid") {
+                    return None;
+                }
+                let letters =
+                    |r: Option<&[u8]>| r.is_some_and(|r| r.iter().all(u8::is_ascii_alphabetic));
+                (letters(s.get(12..20)) && s.get(20) == Some(&b'=') && letters(s.get(21..45)))
+                    .then_some(45)?
+            }
+            QuerySession::ColdFusion => {
+                if !starts_with_ci(s, b"cfid=") {
+                    return None;
+                }
+                let v1 = s.get(5..)?.iter().take_while(|&&b| b != b'&').count();
+                if v1 == 0 {
+                    return None;
+                }
+                let at = 5 + v1;
+                if !starts_with_ci(s.get(at..)?, b"&cftoken=") {
+                    return None;
+                }
+                let v2 = s.get(at + 9..)?.iter().take_while(|&&b| b != b'&').count();
+                if v2 == 0 {
+                    return None;
+                }
+                at + 9 + v2
+            }
+        };
+        matches!(s.get(n), None | Some(b'&')).then_some(n)
+    }
+}
+
+/// Removes the last argument of each session-id form (and the `&` after it; everything after
+/// it is kept unless it is empty).
+fn strip_query_session_id(query: &mut String) {
+    const FORMS: [QuerySession; 5] = [
+        QuerySession::Named(b"jsessionid="),
+        QuerySession::Named(b"phpsessid="),
+        QuerySession::Named(b"sid="),
+        QuerySession::Asp,
+        QuerySession::ColdFusion,
+    ];
+    for form in FORMS {
+        let bytes = query.as_bytes();
+        let found = (0..=bytes.len())
+            .rev()
+            .find_map(|i| form.len(bytes.get(i..)?).map(|n| (i, n)));
+        if let Some((i, n)) = found {
+            let end = if bytes.get(i + n) == Some(&b'&') {
+                i + n + 1
+            } else {
+                i + n
+            };
+            query.replace_range(i..end, "");
+        }
+    }
+}
+
+/// `surt`'s query sort: arguments split on `&`, each split on its first `=`, sorted by name
+/// then by value (an argument without `=` before one with), joined again.
+fn alpha_reorder(query: &mut String) {
+    if query.len() <= 1 {
+        return;
+    }
+    let mut args: Vec<(&str, Option<&str>)> = query
+        .split('&')
+        .map(|a| match a.split_once('=') {
+            Some((k, v)) => (k, Some(v)),
+            None => (a, None),
+        })
+        .collect();
+    args.sort_unstable();
+    let mut out = String::with_capacity(query.len());
+    for (i, (k, v)) in args.iter().enumerate() {
+        if i > 0 {
+            out.push('&');
+        }
+        out.push_str(k);
+        if let Some(v) = v {
+            out.push('=');
+            out.push_str(v);
+        }
+    }
+    *query = out;
+}

@@ -1,0 +1,148 @@
+//! The rule sets' tables, one data file each in `tests/data/`:
+//! - `surt.json`: the `surt` package's documented examples and rules (README, option by
+//!   option), each with the key the package (0.3.1) gives, or `null` where it raises;
+//! - `safe_browsing.json`: Google's canonicalization table from "URLs and Hashing" (v4) with
+//!   the v5 reference's IPv6 examples, the documented expression lists and SHA-256 values.
+//!
+//! Each prints `<file>: N passed, M failed`.
+
+#![allow(clippy::panic, clippy::indexing_slicing)]
+
+use std::process::ExitCode;
+
+use serde_json::Value;
+use weburl_canon::{safe_browsing, surt};
+use weburl_wpt::{check_eq, Runner};
+
+fn load(name: &str) -> Value {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn options(v: &Value) -> Result<surt::Options, String> {
+    let mut o = surt::Options::default();
+    let Some(map) = v.as_object() else {
+        return Ok(o);
+    };
+    for (k, v) in map {
+        let b = v
+            .as_bool()
+            .ok_or_else(|| format!("option {k} is not a bool"))?;
+        let field = match k.as_str() {
+            "surt" => &mut o.surt,
+            "with_scheme" => &mut o.with_scheme,
+            "trailing_comma" => &mut o.trailing_comma,
+            "reverse_ipaddr" => &mut o.reverse_ipaddr,
+            "host_lowercase" => &mut o.host_lowercase,
+            "host_massage" => &mut o.host_massage,
+            "port_strip_default" => &mut o.port_strip_default,
+            "path_strip_empty" => &mut o.path_strip_empty,
+            "path_lowercase" => &mut o.path_lowercase,
+            "path_strip_session_id" => &mut o.path_strip_session_id,
+            "path_strip_trailing_slash_unless_empty" => {
+                &mut o.path_strip_trailing_slash_unless_empty
+            }
+            "query_lowercase" => &mut o.query_lowercase,
+            "query_strip_session_id" => &mut o.query_strip_session_id,
+            "query_strip_empty" => &mut o.query_strip_empty,
+            "query_alpha_reorder" => &mut o.query_alpha_reorder,
+            other => return Err(format!("unknown option {other}")),
+        };
+        *field = b;
+    }
+    Ok(o)
+}
+
+fn result_eq(expected: &Value, actual: Result<String, String>) -> Result<(), String> {
+    match (expected.as_str(), actual) {
+        (Some(e), Ok(a)) => check_eq("result", e, &a),
+        (None, Err(_)) => Ok(()),
+        (None, Ok(a)) => Err(format!("expected an error, got {a:?}")),
+        (Some(e), Err(why)) => Err(format!("expected {e:?}, got the error {why}")),
+    }
+}
+
+fn surt_table() -> ExitCode {
+    let mut runner = Runner::new("surt.json");
+    for case in load("surt.json").as_array().into_iter().flatten() {
+        let input = case["input"].as_str().unwrap_or_default();
+        let name = format!("{input:?} {}", case["options"]);
+        let outcome = options(&case["options"]).and_then(|o| {
+            result_eq(
+                &case["expected"],
+                surt::surt_with(input, &o).map_err(|e| e.to_string()),
+            )
+        });
+        runner.case(name, outcome);
+    }
+    runner.finish()
+}
+
+fn safe_browsing_table() -> ExitCode {
+    let data = load("safe_browsing.json");
+    let mut runner = Runner::new("safe_browsing.json");
+    for case in data["canonicalize"].as_array().into_iter().flatten() {
+        let input = case["input"].as_str().unwrap_or_default();
+        let got = safe_browsing::canonicalize(input).map_err(|e| e.to_string());
+        runner.case(
+            format!("canonicalize {input:?}"),
+            result_eq(&case["expected"], got),
+        );
+    }
+    for case in data["expressions"].as_array().into_iter().flatten() {
+        let input = case["input"].as_str().unwrap_or_default();
+        let expected: Vec<&str> = case["expected"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect();
+        let outcome = match safe_browsing::expressions(input) {
+            Ok(got) if got == expected => Ok(()),
+            Ok(got) => Err(format!("expected {expected:?}, got {got:?}")),
+            Err(e) => Err(format!("error {e}")),
+        };
+        runner.case(format!("expressions {input:?}"), outcome);
+    }
+    for case in data["sha256"].as_array().into_iter().flatten() {
+        let e = case["expression"].as_str().unwrap_or_default();
+        let hex: String = safe_browsing::hash(e)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        let expected = case["expected"].as_str().unwrap_or_default();
+        runner.case(format!("sha256 {e:?}"), check_eq("hash", expected, &hex));
+    }
+    // Hashes and prefixes follow the expressions, in order.
+    let url = "http://a.b.c/1/2.html?param=1";
+    let outcome = match (
+        safe_browsing::expressions(url),
+        safe_browsing::hashes(url),
+        safe_browsing::hash_prefixes(url),
+    ) {
+        (Ok(e), Ok(h), Ok(p))
+            if e.len() == h.len()
+                && h.len() == p.len()
+                && e.iter().zip(&h).all(|(e, h)| safe_browsing::hash(e) == *h)
+                && h.iter().zip(&p).all(|(h, p)| h.starts_with(p)) =>
+        {
+            Ok(())
+        }
+        other => Err(format!("{other:?}")),
+    };
+    runner.case(format!("hashes and prefixes of {url:?}"), outcome);
+    runner.finish()
+}
+
+fn main() -> ExitCode {
+    let a = surt_table();
+    let b = safe_browsing_table();
+    if a == ExitCode::SUCCESS && b == ExitCode::SUCCESS {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
