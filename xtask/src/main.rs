@@ -211,6 +211,7 @@ mod tests {
         assert_eq!(code(&["size", "--runs", "0"]), Some(2));
         assert_eq!(code(&["fuzz", "nope"]), Some(2));
         assert_eq!(code(&["miri", "extra"]), Some(2));
+        assert_eq!(code(&["asan", "python"]), Some(2));
         assert_eq!(code(&["ci", "--dry-run", "--now"]), Some(2));
         assert_eq!(code(&["ci", "--dry-run"]), None);
     }
