@@ -1,9 +1,11 @@
-//! One call for a list: the inputs are copied out into one Rust buffer, then the GIL is
+//! One call for a list: `parse_many`, and `hostnames` and `registrable_domains` (catalogue
+//! functions, one line each). The inputs are copied out into one Rust buffer, then the GIL is
 //! released while Rust parses them all; string results are gathered in one buffer too, so a
-//! list costs a few allocations, not two per item.
+//! list costs a few allocations, not two per item. And `_catalogue()`, every function's record.
 
 use pyo3::prelude::*;
 use weburl::Url;
+use weburl_functions::catalogue::{self, Datum, Evaluator, Type};
 
 use crate::convert::text;
 use crate::url_object::PyUrl;
@@ -49,29 +51,6 @@ fn strings(items: &Bound<'_, PyAny>) -> PyResult<Texts> {
     Ok(out)
 }
 
-/// `f` of each input, with the GIL released; the results as a list of `str` or `None`.
-fn map_strings<'py>(
-    py: Python<'py>,
-    items: &Bound<'py, PyAny>,
-    f: impl Fn(&str, &mut Texts) + Send + Sync,
-) -> PyResult<Vec<Option<Bound<'py, pyo3::types::PyString>>>> {
-    let inputs = strings(items)?;
-    let results = py.detach(|| {
-        let mut results = Texts::with_capacity(inputs.ranges.len());
-        for input in inputs.iter() {
-            match input {
-                Some(s) => f(s, &mut results),
-                None => results.push(None),
-            }
-        }
-        results
-    });
-    Ok(results
-        .iter()
-        .map(|s| s.map(|s| pyo3::types::PyString::new(py, s)))
-        .collect())
-}
-
 /// `parse_many(iterable)`: a `URL` for each string that parses, `None` for each that does not.
 #[pyfunction]
 fn parse_many(py: Python<'_>, items: &Bound<'_, PyAny>) -> PyResult<Vec<Option<PyUrl>>> {
@@ -85,36 +64,87 @@ fn parse_many(py: Python<'_>, items: &Bound<'_, PyAny>) -> PyResult<Vec<Option<P
     Ok(parsed.into_iter().map(|u| u.map(PyUrl::new)).collect())
 }
 
-/// `hostnames(list)`: each URL's hostname, `None` where the string does not parse.
+/// The catalogue function `name` on each string, with the GIL released: one of weburl's own
+/// functions of one argument whose result is a string (`url_hostname`, ...).
+fn map_function<'py>(
+    py: Python<'py>,
+    items: &Bound<'py, PyAny>,
+    name: &str,
+) -> PyResult<Vec<Option<Bound<'py, pyo3::types::PyString>>>> {
+    let f = catalogue::function(name)
+        .filter(|f| f.returns == Type::Varchar && f.min_arguments() == 1)
+        .ok_or_else(|| pyo3::exceptions::PyValueError::new_err(format!("weburl: {name}")))?;
+    let inputs = strings(items)?;
+    let results = py.detach(|| {
+        let mut row = Evaluator::new(f);
+        let mut results = Texts::with_capacity(inputs.ranges.len());
+        for input in inputs.iter() {
+            match input.map(|s| row.eval(&[Some(s)])) {
+                Some(Ok(Datum::Str(v))) => results.push(Some(v)),
+                _ => results.push(None),
+            }
+        }
+        results
+    });
+    Ok(results
+        .iter()
+        .map(|s| s.map(|s| pyo3::types::PyString::new(py, s)))
+        .collect())
+}
+
+/// `hostnames(list)`: each URL's hostname (`url_hostname`), `None` where the string does not
+/// parse.
 #[pyfunction]
 fn hostnames<'py>(
     py: Python<'py>,
     items: &Bound<'py, PyAny>,
 ) -> PyResult<Vec<Option<Bound<'py, pyo3::types::PyString>>>> {
-    map_strings(py, items, |s, out| {
-        out.push(Url::parse(s).ok().as_ref().map(Url::hostname))
-    })
+    map_function(py, items, "url_hostname")
 }
 
-/// `registrable_domains(list)`: each URL's registrable domain, `None` where the string does
-/// not parse or its host has none.
+/// `registrable_domains(list)`: each URL's registrable domain (`url_registrable_domain`),
+/// `None` where the string does not parse or its host has none.
 #[pyfunction]
 fn registrable_domains<'py>(
     py: Python<'py>,
     items: &Bound<'py, PyAny>,
 ) -> PyResult<Vec<Option<Bound<'py, pyo3::types::PyString>>>> {
-    map_strings(py, items, |s, out| {
-        out.push(
-            Url::parse(s)
-                .ok()
-                .as_ref()
-                .and_then(Url::registrable_domain),
-        )
-    })
+    map_function(py, items, "url_registrable_domain")
+}
+
+/// One catalogue record, as `_catalogue()` gives it to Python.
+#[derive(IntoPyObject)]
+struct Record {
+    name: &'static str,
+    dialect: Option<&'static str>,
+    /// Each argument's name and whether it is optional.
+    arguments: Vec<(&'static str, bool)>,
+    returns: String,
+    description: &'static str,
+    call: &'static str,
+    result: &'static str,
+}
+
+/// `_catalogue()`: every function's record (`weburl_functions::catalogue`), from which
+/// `weburl.polars` and its stubs are made and against which the tests check them.
+#[pyfunction]
+fn _catalogue() -> Vec<Record> {
+    catalogue::functions()
+        .map(|f| Record {
+            name: f.name,
+            dialect: f.dialect.map(|d| d.name()),
+            arguments: f.arguments.iter().map(|a| (a.name, a.optional)).collect(),
+            returns: format!("{:?}", f.returns),
+            description: f.description,
+            call: f.example.call,
+            result: f.example.result,
+        })
+        .collect()
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_many, m)?)?;
     m.add_function(wrap_pyfunction!(hostnames, m)?)?;
-    m.add_function(wrap_pyfunction!(registrable_domains, m)?)
+    m.add_function(wrap_pyfunction!(registrable_domains, m)?)?;
+    m.add_function(wrap_pyfunction!(_catalogue, m)?)
 }
