@@ -25,6 +25,7 @@ mod scaling;
 mod size;
 mod size_check;
 mod snapshots;
+mod surt_diff;
 mod test;
 mod top_domains;
 mod util;

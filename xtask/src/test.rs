@@ -2,7 +2,8 @@
 //! manifest), then runs `cargo test --workspace --all-features [ARGS...]` with its output
 //! streamed and its exit code propagated; then the C API's C tests (`capi.rs`); then a sample
 //! of `cargo xtask reference-diff`
-//! (skipped, with the reason printed, where node or npm is missing), and Miri over
+//! (skipped, with the reason printed, where node or npm is missing), the `surt` differential
+//! (`surt_diff.rs`, skipped where pip cannot install the package), and Miri over
 //! `weburl-bytes`' safe API (`miri.rs`; skipped, with the reason, where `cargo +nightly miri`
 //! is missing). Without ARGS it then runs
 //! the bindings' test steps, each also `cargo xtask <binding> test`: `crates/datafusion`
@@ -26,6 +27,7 @@ pub fn main(args: &[String]) -> Result {
     crate::capi::run()?;
     crate::miri::run()?;
     reference_diff::run(&["--sample".to_owned(), reference_diff::CI_SAMPLE.to_string()])?;
+    crate::surt_diff::run()?;
     if args.is_empty() {
         crate::datafusion::test()?;
         crate::python::test()?;

@@ -78,6 +78,26 @@ fn surt_table() -> ExitCode {
         });
         runner.case(name, outcome);
     }
+    // The documented choice where surt's parser and the URL Standard disagree: a string is read
+    // as surt reads it, a parsed Url by its (URL Standard) serialization.
+    let hostile = "http://Example.com\\a\\..\\b?q=1#f";
+    let from_url = weburl::Url::parse(hostile)
+        .map_err(|e| e.to_string())
+        .map(|u| surt::surt(&u));
+    runner.case(
+        format!("string {hostile:?} read as surt reads it"),
+        result_eq(
+            &Value::from("\\b,com\\a\\,example)/?q=1"),
+            surt::surt(hostile).map_err(|e| e.to_string()),
+        ),
+    );
+    runner.case(
+        format!("Url {hostile:?} keyed by its serialization"),
+        match from_url {
+            Ok(Ok(k)) => check_eq("result", "com,example)/b?q=1", &k),
+            other => Err(format!("{other:?}")),
+        },
+    );
     runner.finish()
 }
 

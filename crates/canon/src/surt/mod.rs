@@ -5,10 +5,10 @@
 //!
 //! Written from the package's documentation and observed behaviour (it is AGPL-3.0; nothing
 //! of it is copied). Departures, each tested in `tests/tables.rs`:
-//! - A non-ASCII host is converted to ASCII with the URL Standard's domain to ASCII (UTS 46,
-//!   as weburl does everywhere), where `surt` uses Python's IDNA 2003 codec: they differ on
-//!   the characters IDNA 2003 maps differently (`ß`, ZWJ, ...) and on hosts IDNA 2003 rejects
-//!   (an empty label), which `surt` then percent-encodes byte by byte.
+//! - A non-ASCII host label is converted to ASCII as Python's IDNA 2003 codec does (ASCII
+//!   labels as they are, ASCII punctuation kept, `ß` to `ss`), with the URL Standard's
+//!   domain to ASCII (UTS 46) standing in for nameprep: they can differ on code points
+//!   whose mapping changed after Unicode 3.2 (none does in the differential test).
 //! - A dotted host that `surt` hands to the system resolver (`gethostbyname`) is read as
 //!   `inet_aton` reads it (glibc's behaviour: decimal and octal parts, the last part filling
 //!   the remaining bytes); one that is no address stays a name, never looked up.
@@ -308,8 +308,8 @@ fn canonical_host(raw: &[u8], out: &mut String) {
     let mut host = crate::escape::unescape_repeatedly(raw);
     if !host.is_ascii() {
         let text = String::from_utf8_lossy(&host).replace('\u{FFFD}', "");
-        if let Ok(ascii) = weburl::host::domain_to_ascii(&text, false, &mut ()) {
-            host = ascii.into_owned().into_bytes();
+        if let Some(ascii) = idna_2003_like(&text) {
+            host = ascii.into_bytes();
         }
     }
     // `..` replaced by `.` (one pass, non-overlapping), then dots trimmed.
@@ -342,6 +342,104 @@ fn canonical_host(raw: &[u8], out: &mut String) {
             escape_c0_space_hash_percent,
         );
     }
+}
+
+/// A host to ASCII label by label, as Python's `idna` codec (IDNA 2003, without the STD3
+/// rules) does: ASCII labels kept as they are (1 to 63 bytes), other labels mapped (`ß` to
+/// `ss`, `ς` to `σ`, the code points nameprep maps to nothing removed) then converted by the
+/// URL Standard's domain to ASCII (UTS 46), which stands in for nameprep; `None` where a
+/// label fails, as the codec raises.
+fn idna_2003_like(host: &str) -> Option<String> {
+    let mut labels: Vec<&str> = host
+        .split(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'])
+        .collect();
+    let trailing_dot = labels.len() > 1 && labels.last() == Some(&"");
+    if trailing_dot {
+        labels.pop();
+    }
+    let mut out = String::with_capacity(host.len() + 8);
+    for (i, label) in labels.iter().enumerate() {
+        if i > 0 {
+            out.push('.');
+        }
+        if label.is_ascii() {
+            if label.is_empty() || label.len() > 63 {
+                return None;
+            }
+            out.push_str(label);
+            continue;
+        }
+        let mut mapped = String::with_capacity(label.len() + 2);
+        for c in label.chars() {
+            match c {
+                'ß' | 'ẞ' => mapped.push_str("ss"),
+                'ς' => mapped.push('σ'),
+                '\u{AD}'
+                | '\u{34F}'
+                | '\u{1806}'
+                | '\u{180B}'..='\u{180D}'
+                | '\u{200B}'..='\u{200D}'
+                | '\u{2060}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FEFF}' => {}
+                c => mapped.push(c),
+            }
+        }
+        if mapped.is_ascii() {
+            // Nameprep left only ASCII: no Punycode, lowercased by its case folding.
+            if mapped.is_empty() || mapped.len() > 63 {
+                return None;
+            }
+            out.push_str(&mapped.to_ascii_lowercase());
+            continue;
+        }
+        // Without the STD3 rules IDNA 2003 keeps ASCII punctuation and controls that the URL
+        // Standard forbids in a domain: each is replaced by a letter for the conversion, then
+        // put back in Punycode's basic part (a label's ASCII, in order, after mapping). Which
+        // basic letters were placeholders shows by converting with two different letters.
+        let forbidden = |c: char| c.is_ascii() && !c.is_ascii_alphanumeric() && c != '-';
+        let with = |letter: char| -> String {
+            mapped
+                .chars()
+                .map(|c| if forbidden(c) { letter } else { c })
+                .collect()
+        };
+        let (with_a, with_b) = (with('a'), with('b'));
+        let ascii = weburl::host::domain_to_ascii(&with_a, false, &mut ()).ok()?;
+        let basic_a: Vec<u8> = weburl::host::domain_to_unicode(&with_a)
+            .bytes()
+            .filter(u8::is_ascii)
+            .collect();
+        let basic_b: Vec<u8> = weburl::host::domain_to_unicode(&with_b)
+            .bytes()
+            .filter(u8::is_ascii)
+            .collect();
+        let mut originals = mapped.chars().filter(|&c| forbidden(c));
+        let mut kept = Vec::with_capacity(basic_a.len());
+        if basic_a.len() != basic_b.len() {
+            return None;
+        }
+        for (&a, &b) in basic_a.iter().zip(&basic_b) {
+            if a == b {
+                kept.push(a);
+            } else {
+                let c = originals.next()?;
+                kept.push(u8::try_from(c).ok()?);
+            }
+        }
+        let encoded = ascii.strip_prefix("xn--")?;
+        let basic_len = encoded.rfind('-').unwrap_or(0);
+        if basic_len != kept.len() || ascii.len() > 63 || ascii.contains('.') {
+            return None;
+        }
+        out.push_str("xn--");
+        out.push_str(&String::from_utf8_lossy(&kept));
+        out.push_str(encoded.get(basic_len..).unwrap_or_default());
+    }
+    if trailing_dot {
+        out.push('.');
+    }
+    Some(out)
 }
 
 /// `surt`'s IPv4 forms: all digits (taken modulo 2^32), or a dotted decimal (first part not

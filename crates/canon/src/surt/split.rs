@@ -72,15 +72,15 @@ pub(super) fn prepare(input: &str) -> Vec<u8> {
         .map_or(start, |i| i + 1);
     let trimmed = bytes.get(start..end).unwrap_or_default();
     let mut out = Vec::with_capacity(trimmed.len() + 7);
-    if scheme_len(trimmed).is_none() && !trimmed.is_empty() {
-        out.extend_from_slice(b"http://");
-    }
     out.extend(
         trimmed
             .iter()
             .copied()
             .filter(|b| !matches!(b, b'\t' | b'\n' | b'\r')),
     );
+    if scheme_len(&out).is_none() && !out.is_empty() {
+        out.splice(0..0, *b"http://");
+    }
     // ^(https?://)+ replaced by its last repetition.
     let mut at = 0;
     let mut last = None;
