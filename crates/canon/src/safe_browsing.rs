@@ -177,15 +177,10 @@ fn push_host(out: &mut String, hostport: &[u8]) -> bool {
         );
         return false;
     }
-    let host = match hostport.iter().rposition(|&b| b == b':') {
-        Some(c)
-            if hostport
-                .get(c + 1..)
-                .is_some_and(|p| p.iter().all(u8::is_ascii_digit)) =>
-        {
-            hostport.get(..c).unwrap_or_default()
-        }
-        _ => hostport,
+    // The port, and anything after a `:` that is not one, is dropped.
+    let host = match hostport.iter().position(|&b| b == b':') {
+        Some(c) => hostport.get(..c).unwrap_or_default(),
+        None => hostport,
     };
     // Dots: trimmed, runs made one.
     let mut name: Vec<u8> = Vec::with_capacity(host.len());
