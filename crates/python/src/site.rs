@@ -4,7 +4,7 @@
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use weburl::display::Rendering;
-use weburl::{Url, UrlDisplay, ValidationError};
+use weburl::{Url, UrlDisplay};
 
 use crate::convert::text;
 use crate::errors::{parse_error, url_error};
@@ -20,30 +20,14 @@ fn validation_errors(
 ) -> PyResult<Vec<(&'static str, usize, usize, bool)>> {
     let input = text(input, "input")?;
     let base = base_url(base)?;
-    let mut errors: Vec<ValidationError> = Vec::new();
-    let result = match &base {
-        Some(b) => Url::options()
-            .base(b)
-            .validation_errors(&mut errors)
-            .parse(&input),
-        None => Url::options().validation_errors(&mut errors).parse(&input),
+    let options = match &base {
+        Some(b) => Url::options().base(b),
+        None => Url::options(),
     };
-    if let Err(e) = result {
-        let range = e.range();
-        let reported = errors
-            .iter()
-            .any(|v| v.failure && v.range == range && Some(v.kind) == e.validation_error());
-        if !reported {
-            return Ok(errors
-                .iter()
-                .map(|v| (v.name(), v.range.start, v.range.end, v.failure))
-                .chain([(e.name(), range.start, range.end, true)])
-                .collect());
-        }
-    }
+    let (_, errors) = options.parse_with_error_list(&input);
     Ok(errors
         .iter()
-        .map(|v| (v.name(), v.range.start, v.range.end, v.failure))
+        .map(|e| (e.name(), e.range.start, e.range.end, e.failure))
         .collect())
 }
 

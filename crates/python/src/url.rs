@@ -2,8 +2,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
-use weburl::{ParseError, SchemeType, Setter, Url};
-use weburl_functions::host_kind_name;
+use weburl::{HostKind, ParseError, Setter, Url};
 
 use crate::convert::{opt_text, text};
 use crate::errors::{parse_error, setter_error};
@@ -21,18 +20,6 @@ pub fn parse_args(
         Some(base) => Url::parse_with_base(&input, &base),
         None => Url::parse(&input),
     })
-}
-
-fn scheme_type_name(t: SchemeType) -> &'static str {
-    match t {
-        SchemeType::Ftp => "ftp",
-        SchemeType::File => "file",
-        SchemeType::Http => "http",
-        SchemeType::Https => "https",
-        SchemeType::Ws => "ws",
-        SchemeType::Wss => "wss",
-        _ => "not-special",
-    }
 }
 
 impl PyUrl {
@@ -233,14 +220,14 @@ impl PyUrl {
     /// The host's kind: `"domain"`, `"ipv4"`, `"ipv6"`, `"opaque"`, `"empty"`, or `None`.
     #[getter]
     fn host_type(&self) -> Option<&'static str> {
-        self.lock().host_kind().map(host_kind_name)
+        self.lock().host_kind().map(HostKind::name)
     }
 
     /// The scheme's kind: `"http"`, `"https"`, `"ws"`, `"wss"`, `"ftp"`, `"file"` or
     /// `"not-special"`.
     #[getter]
     fn scheme_type(&self) -> &'static str {
-        scheme_type_name(self.lock().scheme_type())
+        self.lock().scheme_type().as_str()
     }
 
     /// The host's public suffix by the compiled Public Suffix List, or `None`.
