@@ -54,6 +54,22 @@ impl<'a> Strings<'a> {
             Strings::Scalar(s) => *s,
         }
     }
+
+    /// Calls `f` with each of the first `rows` values in order: the type dispatch happens
+    /// once, outside the loop (the path of every function of one argument).
+    #[inline]
+    pub(crate) fn for_each(
+        &self,
+        rows: usize,
+        mut f: impl FnMut(Option<&'a str>) -> Result<()>,
+    ) -> Result<()> {
+        match self {
+            Strings::Utf8(a) => a.iter().take(rows).try_for_each(f),
+            Strings::LargeUtf8(a) => a.iter().take(rows).try_for_each(f),
+            Strings::Utf8View(a) => a.iter().take(rows).try_for_each(f),
+            Strings::Scalar(s) => (0..rows).try_for_each(|_| f(*s)),
+        }
+    }
 }
 
 /// Runs `f` over the arguments as [`Strings`] with the number of rows to produce; when every

@@ -117,6 +117,13 @@ impl ScalarUDFImpl for CatalogueUdf {
             let bytes = strings.first().map_or(0, input_bytes);
             let mut out = Output::new(function.returns, &out_type, rows, bytes)?;
             let mut row = Evaluator::new(function);
+            if let [only] = strings {
+                only.for_each(rows, |value| match row.eval(&[value]) {
+                    Ok(datum) => out.append(datum),
+                    Err(e) => exec_err!("{e}"),
+                })?;
+                return out.finish();
+            }
             let count = strings.len().min(MAX_ARGUMENTS);
             let mut values: [Option<&str>; MAX_ARGUMENTS] = [None; MAX_ARGUMENTS];
             let strings: &[Strings<'_>] = strings.get(..count).unwrap_or_default();
