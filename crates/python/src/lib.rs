@@ -13,6 +13,7 @@
 
 use pyo3::prelude::*;
 
+mod ada;
 mod batch;
 mod convert;
 mod errors;
@@ -35,5 +36,6 @@ fn _weburl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     file_path::register(m)?;
     pattern::register(m)?;
     batch::register(m)?;
+    ada::register(m)?;
     Ok(())
 }

@@ -165,3 +165,20 @@ def test_url_object():
     assert ada.URL.can_parse("x", "https://example.org/") and not ada.URL.can_parse("x")
     assert not ada.URL.can_parse("https://x/\ud800")
     assert isinstance(weburl.URL("https://x"), weburl.URL)
+
+
+def test_setter_rules_are_the_c_apis():
+    """ada's setter rules come from Rust (``weburl::ada``), the ones ``ada_set_*`` in the C API
+    follow: a host set again with a bad port after it succeeds although nothing changes, and
+    a port or protocol of tabs and newlines only is no change, not a refusal."""
+    url = ada.URL("http://example.org:8080/")
+    url.host = "example.org:invalid"
+    url.host = "example.org:65536"
+    url.port = "\t"
+    url.protocol = "\n"
+    assert url.href == "http://example.org:8080/"
+    with pytest.raises(ValueError, match="Invalid value for port"):
+        url.port = "x"
+    assert (url.host_type, url.scheme_type) == (ada.HostType.DEFAULT, ada.SchemeType.HTTP)
+    assert ada.URL("foo://192.0.2.1/").scheme_type is ada.SchemeType.NOT_SPECIAL
+    assert ada.URL("http://192.0.2.1/").host_type is ada.HostType.IPV4

@@ -24,6 +24,7 @@ from enum import IntEnum
 from typing import Dict, Iterable, Iterator, List, Optional, Tuple, TypedDict, Union
 
 import weburl as _w
+from weburl._weburl import _ada_host_type, _ada_scheme_type, _ada_set
 from weburl._weburl import domain_to_unicode as _to_unicode
 from weburl._weburl import URLError as _URLError
 
@@ -94,18 +95,6 @@ class SchemeType(IntEnum):
     FILE = 6
 
 
-_HOST_TYPES = {"ipv4": HostType.IPV4, "ipv6": HostType.IPV6}
-_SCHEME_TYPES = {
-    "http": SchemeType.HTTP,
-    "not-special": SchemeType.NOT_SPECIAL,
-    "https": SchemeType.HTTPS,
-    "ws": SchemeType.WS,
-    "ftp": SchemeType.FTP,
-    "wss": SchemeType.WSS,
-    "file": SchemeType.FILE,
-}
-
-
 class ParseAttributes(TypedDict, total=False):
     href: str
     username: str
@@ -124,9 +113,9 @@ class ParseAttributes(TypedDict, total=False):
 
 def _get(url: "_w.URL", attr: str) -> Union[str, HostType, SchemeType]:
     if attr == "host_type":
-        return _HOST_TYPES.get(url.host_type, HostType.DEFAULT)
+        return HostType(_ada_host_type(url))
     if attr == "scheme_type":
-        return _SCHEME_TYPES[url.scheme_type]
+        return SchemeType(_ada_scheme_type(url))
     if attr in GET_ATTRIBUTES:
         return getattr(url, attr)
     # ada_url looks the getter up on its C library, which has no other names.
@@ -134,22 +123,10 @@ def _get(url: "_w.URL", attr: str) -> Union[str, HostType, SchemeType]:
 
 
 def _set(url: "_w.URL", attr: str, value: str) -> None:
-    """Sets ``attr``, raising ``ValueError`` where ada's setter returns false: when the
-    value is refused and the URL left unchanged (a setter that sets part of its value, such
-    as a host with an out-of-range port, succeeds), except that an empty protocol is ignored."""
-    if not isinstance(value, str) or _has_surrogates(value):
+    """Sets ``attr``, raising ``ValueError`` where ada's setter returns false (the rule is
+    weburl's Rust ``weburl::ada``, which the C API's ``ada_set_*`` use too)."""
+    if not isinstance(value, str) or _has_surrogates(value) or not _ada_set(url, attr, value):
         raise ValueError(f"Invalid value for {attr}") from None
-    before = url.href
-    try:
-        setattr(url, attr, value)
-    except _URLError:
-        if attr in ("search", "hash") or (attr == "protocol" and value == ""):
-            return
-        # A port of tabs and newlines only is the empty port after they are removed.
-        if attr == "port" and not value.strip("\t\n\r"):
-            return
-        if url.href == before:
-            raise ValueError(f"Invalid value for {attr}") from None
 
 
 def _parse(s: str, base: Optional[str] = None, message: str = "Invalid URL") -> "_w.URL":
