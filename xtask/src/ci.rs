@@ -289,7 +289,7 @@ fn steps() -> Vec<(String, Vec<Work>)> {
         a
     };
     steps.push((
-        format!("fuzz smoke: fifteen targets for {seconds} s each, two at a time"),
+        format!("fuzz smoke: seventeen targets for {seconds} s each, two at a time"),
         vec![
             Work::Xtask(
                 "fuzz",
@@ -315,6 +315,8 @@ fn steps() -> Vec<(String, Vec<Work>)> {
                         "dialect",
                         "capi",
                         "tld",
+                        "canon_surt",
+                        "canon_safe_browsing",
                     ],
                 ),
             ),

@@ -29,7 +29,7 @@ use crate::args::{self, Args};
 use crate::{util, wpt_sync, Failure, Result};
 
 /// The targets, in the order they run.
-pub const TARGETS: [&str; 16] = [
+pub const TARGETS: [&str; 18] = [
     "parse",
     "setters",
     "join",
@@ -45,6 +45,8 @@ pub const TARGETS: [&str; 16] = [
     "functions",
     "dialect",
     "tld",
+    "canon_surt",
+    "canon_safe_browsing",
     "differential",
 ];
 
