@@ -320,9 +320,8 @@ pub fn hashes<'a>(input: impl Into<Input<'a>>) -> Result<Vec<[u8; 32]>, Error> {
 ///
 /// ```
 /// use weburl_canon::safe_browsing::hash_prefixes;
-/// // Google's example: SHA-256("abc") starts ba 78 16 bf.
-/// let p = hash_prefixes("http://a.b/").unwrap();
-/// assert_eq!(p.len(), 1);
+/// // One expression, "a.b/", whose SHA-256 starts 2e c5 fb b0.
+/// assert_eq!(hash_prefixes("http://a.b/").unwrap(), [[0x2e, 0xc5, 0xfb, 0xb0]]);
 /// ```
 pub fn hash_prefixes<'a>(input: impl Into<Input<'a>>) -> Result<Vec<[u8; 4]>, Error> {
     Ok(hashes(input)?
