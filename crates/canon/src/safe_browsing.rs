@@ -182,6 +182,19 @@ fn push_host(out: &mut String, hostport: &[u8]) -> bool {
         Some(c) => hostport.get(..c).unwrap_or_default(),
         None => hostport,
     };
+    // An IDN host to Punycode first: its mapping can make ASCII dots and digits (full-width
+    // ones), which the dot and IPv4 rules then see.
+    let idn;
+    let host = match std::str::from_utf8(host) {
+        Ok(s) if !s.is_ascii() => match weburl::host::domain_to_ascii(s, false, &mut ()) {
+            Ok(ascii) => {
+                idn = ascii.into_owned();
+                idn.as_bytes()
+            }
+            Err(_) => host,
+        },
+        _ => host,
+    };
     // Dots: trimmed, runs made one.
     let mut name: Vec<u8> = Vec::with_capacity(host.len());
     for &b in host {
@@ -196,14 +209,6 @@ fn push_host(out: &mut String, hostport: &[u8]) -> bool {
     if let Some(addr) = inet_aton(&name, true) {
         push_ipv4(out, addr);
         return true;
-    }
-    if !name.is_ascii() {
-        if let Some(ascii) = std::str::from_utf8(&name)
-            .ok()
-            .and_then(|s| weburl::host::domain_to_ascii(s, false, &mut ()).ok())
-        {
-            name = ascii.into_owned().into_bytes();
-        }
     }
     name.make_ascii_lowercase();
     escape_into(out, &name, escape_c0_space_hash_percent);
