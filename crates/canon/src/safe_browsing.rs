@@ -7,10 +7,10 @@
 //!
 //! The steps, in Google's order: leading and trailing spaces trimmed; tab, CR and LF removed;
 //! the fragment removed; the URL percent-unescaped until nothing more unescapes; `http://`
-//! added when there is no scheme; the host's leading and trailing dots removed, runs of dots
-//! made one, an IPv4 address in any `inet_aton` form (decimal, octal, hex, fewer than four
-//! parts) written as four decimals, an IDN host converted to Punycode (the URL Standard's
-//! domain to ASCII), the host lowercased; user info and port dropped; the path's `.` and `..`
+//! added when there is no scheme; an IDN host converted to Punycode (the URL Standard's
+//! domain to ASCII), then its leading and trailing dots removed, runs of dots made one, an
+//! IPv4 address in any `inet_aton` form (decimal, octal, hex, fewer than four parts) written
+//! as four decimals, a bracketed IPv6 address compressed, the host lowercased; user info and port dropped; the path's `.` and `..`
 //! segments resolved and runs of `/` made one (not in the query); then every byte at or below
 //! space, at or above DEL, `#` and `%` percent-escaped with uppercase hex.
 //!
@@ -168,14 +168,7 @@ fn push_host(out: &mut String, hostport: &[u8]) -> bool {
             }
             return true;
         }
-        // Not an address: escaped as a name below, brackets included.
-        let name = hostport.get(..end + 2).unwrap_or(hostport);
-        escape_into(
-            out,
-            &name.to_ascii_lowercase(),
-            escape_c0_space_hash_percent,
-        );
-        return false;
+        // Not an address: read as a name below, brackets and all.
     }
     // The port, and anything after a `:` that is not one, is dropped.
     let host = match hostport.iter().position(|&b| b == b':') {
