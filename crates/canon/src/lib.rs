@@ -8,6 +8,8 @@
 //!   ["URLs and Hashing"](https://developers.google.com/safe-browsing/v4/urls-hashing)
 //!   canonicalization (v4, with the v5 reference's IPv6 and IPv4-mapped rules), its lookup
 //!   expressions (host suffixes x path prefixes) and their SHA-256 hashes and hash prefixes.
+//! - [`ssurt`]: IIPC urlcanon's SSURT (`org,example,//:https/path`), a sort and prefix
+//!   key, on the URL Standard's parse.
 //!
 //! Every function takes a string or a parsed [`Url`] (see [`Input`]), returns its result or
 //! an error value, and never panics.
@@ -25,6 +27,7 @@
 
 mod escape;
 pub mod safe_browsing;
+pub mod ssurt;
 pub mod surt;
 
 use weburl::Url;

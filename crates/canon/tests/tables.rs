@@ -2,7 +2,8 @@
 //! - `surt.json`: the `surt` package's documented examples and rules (README, option by
 //!   option), each with the key the package (0.3.1) gives, or `null` where it raises;
 //! - `safe_browsing.json`: Google's canonicalization table from "URLs and Hashing" (v4) with
-//!   the v5 reference's IPv6 examples, the documented expression lists and SHA-256 values.
+//!   the v5 reference's IPv6 examples, the documented expression lists and SHA-256 values;
+//! - `ssurt.json`: urlcanon's SSURT test data and this crate's own cases.
 //!
 //! Each prints `<file>: N passed, M failed`.
 
@@ -11,7 +12,7 @@
 use std::process::ExitCode;
 
 use serde_json::Value;
-use weburl_canon::{safe_browsing, surt};
+use weburl_canon::{safe_browsing, ssurt, surt};
 use weburl_wpt::{check_eq, Runner};
 
 fn load(name: &str) -> Value {
@@ -157,10 +158,51 @@ fn safe_browsing_table() -> ExitCode {
     runner.finish()
 }
 
+fn ssurt_table() -> ExitCode {
+    let data = load("ssurt.json");
+    let mut runner = Runner::new("ssurt.json");
+    let pairs = |key: &str| -> Vec<(String, String)> {
+        data[key]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_owned()))
+            .collect()
+    };
+    for (host, expected) in pairs("ssurtHost") {
+        runner.case(
+            format!("ssurt_host {host:?}"),
+            check_eq("result", &expected, &ssurt::ssurt_host(&host)),
+        );
+    }
+    for (host, expected) in pairs("reverseHost") {
+        runner.case(
+            format!("reverse_host {host:?}"),
+            check_eq("result", &expected, &ssurt::reverse_host(&host)),
+        );
+    }
+    for (url, expected) in pairs("ssurt").into_iter().chain(pairs("ssurt_more")) {
+        let got = ssurt::ssurt(url.as_str()).map_err(|e| e.to_string());
+        runner.case(
+            format!("ssurt {url:?}"),
+            result_eq(&Value::from(expected), got),
+        );
+    }
+    runner.case(
+        "ssurt of a string that is no URL",
+        match ssurt::ssurt("no scheme") {
+            Err(ssurt::Error::NotAUrl) => Ok(()),
+            other => Err(format!("{other:?}")),
+        },
+    );
+    runner.finish()
+}
+
 fn main() -> ExitCode {
     let a = surt_table();
     let b = safe_browsing_table();
-    if a == ExitCode::SUCCESS && b == ExitCode::SUCCESS {
+    let c = ssurt_table();
+    if a == ExitCode::SUCCESS && b == ExitCode::SUCCESS && c == ExitCode::SUCCESS {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
