@@ -1,11 +1,14 @@
 //! `weburl_canon::surt`: a string with the default options and with every option flipped, and
 //! the same string parsed first. Invariants: no panic; a key is ASCII (every byte outside
 //! ASCII is percent-encoded) unless the input is passed through (`filedesc...`); a parsed
-//! URL always has a key (its serialization has a scheme and a valid port).
+//! URL always has a key (its serialization has a scheme and a valid port). `ssurt` (the same
+//! target: the SURT family): no panic, a string has an SSURT exactly when it parses, the same
+//! as its parsed URL's.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use weburl::Url;
+use weburl_canon::ssurt::ssurt;
 use weburl_canon::surt::{surt_with, Options};
 use weburl_fuzz::utf8;
 
@@ -61,5 +64,9 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(url) = Url::parse(input) {
         let key = surt_with(&url, &d);
         assert!(key.is_ok(), "{:?}: {key:?}", url.href());
+    }
+    match Url::parse(input) {
+        Ok(url) => assert_eq!(ssurt(input).ok(), ssurt(&url).ok(), "{input:?}"),
+        Err(_) => assert!(ssurt(input).is_err(), "{input:?}"),
     }
 });
