@@ -31,6 +31,10 @@ pub(crate) enum UrlOp {
     Error,
     PercentDecode,
     PercentEncode,
+    Surt,
+    Ssurt,
+    SafeBrowsing,
+    SafeBrowsingExpressions,
 }
 
 /// Strings one after another in one buffer: a list result.
@@ -197,6 +201,17 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// A string result computed elsewhere, kept in the scratch buffer; NULL for `None`.
+    fn owned_str(&mut self, value: Option<String>) -> Datum<'_> {
+        match value {
+            None => Datum::Null,
+            Some(s) => {
+                self.scratch = s;
+                Datum::Str(&self.scratch)
+            }
+        }
+    }
+
     fn items(&self) -> Items<'_> {
         Items {
             text: &self.text,
@@ -302,6 +317,23 @@ impl<'a> Evaluator<'a> {
                 self.scratch.clear();
                 crate::percent_encode_into(first, set, &mut self.scratch);
                 Datum::Str(&self.scratch)
+            }
+            // The canonical keys (weburl-canon): NULL where the rule set has no key.
+            UrlOp::Surt => self.owned_str(weburl_canon::surt::surt(first).ok()),
+            UrlOp::Ssurt => self.owned_str(weburl_canon::ssurt::ssurt(first).ok()),
+            UrlOp::SafeBrowsing => {
+                self.owned_str(weburl_canon::safe_browsing::canonicalize(first).ok())
+            }
+            UrlOp::SafeBrowsingExpressions => {
+                let Ok(expressions) = weburl_canon::safe_browsing::expressions(first) else {
+                    return Ok(Datum::Null);
+                };
+                self.text.clear();
+                self.ranges.clear();
+                for e in &expressions {
+                    push(&mut self.text, &mut self.ranges, e);
+                }
+                Datum::List(self.items())
             }
         })
     }

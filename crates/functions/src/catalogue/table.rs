@@ -71,7 +71,7 @@ pub(crate) fn component_record(component: Component) -> &'static Function {
 
 /// weburl's own functions: the fifteen components, in the order of [`Component::ALL`], then
 /// the others.
-pub(super) static OWN: [Function; 24] = [
+pub(super) static OWN: [Function; 28] = [
     component(
         Component::Href,
         "The URL serialized as the URL Standard says (its `href`): the input normalized \
@@ -375,5 +375,89 @@ pub(super) static OWN: [Function; 24] = [
             result: "'a%20b/c%3Fd'",
         },
         related: Some("url_percent_decode"),
+    },
+    Function {
+        name: "url_surt",
+        dialect: None,
+        returns: Type::Varchar,
+        nulls: Nulls::Strict,
+        differences: "",
+        op: Op::Url(UrlOp::Surt),
+        description: "The SURT key of the URL, byte for byte as the `surt` Python package \
+             (0.3.1) makes it with its default options, as the Wayback Machine, pywb and \
+             Common Crawl's CDX indexes key URLs: host lowercased and reversed, closed by ')', \
+             a leading 'www.' (or 'www' and digits) dropped, no scheme, default port, \
+             fragment or session ids, path and query lowercased, query arguments sorted. The \
+             string is read as `surt` reads it, not by the URL Standard's parser. NULL where \
+             `surt` raises (a port that is not a number from 0 to 65535, a blank string). \
+             SQL has the defaults only; the options are in weburl-canon (Rust) and \
+             `weburl.surt.surt` (Python).",
+        arguments: &[URL],
+        example: Example {
+            call: "url_surt('http://www.archive.org/goo/?b=1&a=2#top')",
+            result: "'org,archive)/goo?a=2&b=1'",
+        },
+        related: Some("url_ssurt"),
+    },
+    Function {
+        name: "url_ssurt",
+        dialect: None,
+        returns: Type::Varchar,
+        nulls: Nulls::Strict,
+        differences: "",
+        op: Op::Url(UrlOp::Ssurt),
+        description: "The SSURT of the URL, IIPC urlcanon's sort and prefix key: the host \
+             reversed with a trailing comma, then '//', ':port', ':scheme', '@userinfo', \
+             the path, query and fragment, on the URL Standard's parse (so that a prefix \
+             such as 'org,example,' selects a domain and its subdomains). An IP address \
+             stays as it is. NULL if the input is not a valid URL.",
+        arguments: &[URL],
+        example: Example {
+            call: "url_ssurt('http://user:pass@foo.example.org:81/path?query#frag')",
+            result: "'org,example,foo,//:81:http@user:pass/path?query#frag'",
+        },
+        related: Some("url_surt"),
+    },
+    Function {
+        name: "url_safe_browsing",
+        dialect: None,
+        returns: Type::Varchar,
+        nulls: Nulls::Strict,
+        differences: "",
+        op: Op::Url(UrlOp::SafeBrowsing),
+        description: "The URL canonicalized as Google Safe Browsing's 'URLs and Hashing' says \
+             (v4, with v5's IPv6 rules; Yandex Safe Browsing and Web Risk use the same): \
+             fragment dropped, percent-unescaped until nothing changes, 'http://' added \
+             when there is no scheme, the host's dots trimmed and an IPv4 address in any \
+             form written as four decimals, user info and port dropped, dot segments \
+             resolved, then control bytes, space, '#', '%' and non-ASCII re-escaped. The \
+             string is read by Safe Browsing's rules, not the URL Standard's parser. NULL \
+             where it has no canonical form (a scheme other than http(s), no host).",
+        arguments: &[URL],
+        example: Example {
+            call: "url_safe_browsing('http://3279880203/a/./b/../blah#top')",
+            result: "'http://195.127.0.11/a/blah'",
+        },
+        related: Some("url_safe_browsing_expressions"),
+    },
+    Function {
+        name: "url_safe_browsing_expressions",
+        dialect: None,
+        returns: Type::VarcharList,
+        nulls: Nulls::Strict,
+        differences: "",
+        op: Op::Url(UrlOp::SafeBrowsingExpressions),
+        description: "The Safe Browsing lookup expressions of the URL's canonical form \
+             (url_safe_browsing), in Google's order: for each host suffix (the exact host, \
+             then at most four suffixes of its last five labels, never the top-level domain \
+             alone; only the exact host for an IP address), the path with its query, the \
+             path without it, then the root and up to three directories below it. Their \
+             SHA-256 hashes are what a client looks up. NULL where url_safe_browsing is.",
+        arguments: &[URL],
+        example: Example {
+            call: "url_safe_browsing_expressions('http://a.b.c/1/2.html?param=1')",
+            result: "[a.b.c/1/2.html?param=1, a.b.c/1/2.html, a.b.c/, a.b.c/1/, b.c/1/2.html?param=1, b.c/1/2.html, b.c/, b.c/1/]",
+        },
+        related: Some("url_safe_browsing"),
     },
 ];

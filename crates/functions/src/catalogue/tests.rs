@@ -28,7 +28,7 @@ fn every_example_gives_its_result() {
 fn names_unique_and_optional_arguments_last() {
     let mut names: Vec<String> = functions().map(|f| f.name.to_ascii_lowercase()).collect();
     let n = names.len();
-    assert_eq!(n, 24 + 40);
+    assert_eq!(n, 28 + 40);
     names.sort();
     names.dedup();
     assert_eq!(names.len(), n, "two functions of one name");
@@ -78,6 +78,42 @@ fn syntax_and_null_rule() {
         Datum::Str("https://a.example/x/y")
     );
     assert_eq!(row.eval(&[None, Some("y")]).unwrap(), Datum::Null);
+}
+
+#[test]
+fn canonical_keys_are_null_where_the_rule_set_has_none() {
+    let mut row = Evaluator::new(function("url_surt").unwrap());
+    assert_eq!(row.eval(&[Some("   ")]).unwrap(), Datum::Null);
+    assert_eq!(
+        row.eval(&[Some("http://a.example:99999/")]).unwrap(),
+        Datum::Null
+    );
+    assert_eq!(
+        row.eval(&[Some("https://www2.Example.com:443/A?b&a")])
+            .unwrap(),
+        Datum::Str("com,example)/a?a&b")
+    );
+    let mut row = Evaluator::new(function("url_ssurt").unwrap());
+    assert_eq!(row.eval(&[Some("/relative")]).unwrap(), Datum::Null);
+    assert_eq!(
+        row.eval(&[Some("https://example.com/")]).unwrap(),
+        Datum::Str("com,example,//:https/")
+    );
+    let mut row = Evaluator::new(function("url_safe_browsing").unwrap());
+    assert_eq!(
+        row.eval(&[Some("mailto:a@example.com")]).unwrap(),
+        Datum::Null
+    );
+    assert_eq!(
+        row.eval(&[Some("www.google.com")]).unwrap(),
+        Datum::Str("http://www.google.com/")
+    );
+    let mut row = Evaluator::new(function("url_safe_browsing_expressions").unwrap());
+    assert_eq!(row.eval(&[Some("http:///path")]).unwrap(), Datum::Null);
+    let Datum::List(items) = row.eval(&[Some("http://1.2.3.4/a")]).unwrap() else {
+        panic!("not a list");
+    };
+    assert_eq!(items.iter().collect::<Vec<_>>(), ["1.2.3.4/a", "1.2.3.4/"]);
 }
 
 #[test]
