@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+use crate::canon::Profile;
 use crate::get_set::Component;
 
 /// Parse, lint, explain and edit URLs exactly as the WHATWG URL Standard (and browsers) do.
@@ -19,6 +20,7 @@ Examples:
   weburl get hostname https://example.com/ https://[::1]:8080/
   weburl set port 8443 https://example.com/
   weburl display --max-width 30 https://login.accounts.example.co.uk/a/b
+  weburl canon --profile surt 'http://www.archive.org/goo/?b=1&a=2'
 
 Inputs: the URL arguments or, when none are given, the lines of stdin (one URL per line).
 Exit status: 0 when every input is fine, 1 when any fails, 2 for usage errors and
@@ -194,6 +196,36 @@ Examples:
         value: String,
         /// The URL to change.
         url: String,
+    },
+    /// Canonical keys for crawlers and web archives, one line per URL.
+    ///
+    /// --profile surt (the default): the SURT key of the `surt` Python package with its
+    /// default options, as Wayback and CDX indexes use it; ssurt: IIPC urlcanon's SSURT;
+    /// safe-browsing: Google Safe Browsing's canonical URL. --expressions: Safe Browsing's
+    /// lookup expressions, separated by spaces, in Google's order; --hash-prefixes: their
+    /// SHA-256 hashes' first 4 bytes in hex, in the same order. An input with no key is
+    /// reported on stderr and the exit status is then 1.
+    #[command(after_help = "\
+Examples:
+  $ weburl canon 'http://www.archive.org/goo/?b=1&a=2#top'
+  org,archive)/goo?a=2&b=1
+  $ weburl canon --profile safe-browsing 'http://3279880203/a/./b/../blah#top'
+  http://195.127.0.11/a/blah
+  $ weburl canon --expressions http://a.b.c/1/
+  a.b.c/1/ a.b.c/ b.c/1/ b.c/")]
+    Canon {
+        /// The rule set: surt, ssurt or safe-browsing.
+        #[arg(long, value_name = "NAME", value_parser = crate::canon::profile)]
+        profile: Option<Profile>,
+        /// Print Safe Browsing's lookup expressions instead of a key.
+        #[arg(long, conflicts_with_all = ["profile", "hash_prefixes"])]
+        expressions: bool,
+        /// Print the 4-byte SHA-256 prefixes of Safe Browsing's lookup expressions, in hex.
+        #[arg(long, conflicts_with = "profile")]
+        hash_prefixes: bool,
+        /// URLs [default: the lines of stdin].
+        #[arg(value_name = "URL")]
+        urls: Vec<String>,
     },
     /// Match URLs against a URLPattern; print each one's groups as a JSON line.
     ///

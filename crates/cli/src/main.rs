@@ -2,6 +2,7 @@
 //! [WHATWG URL Standard](https://url.spec.whatwg.org/).
 #![forbid(unsafe_code)]
 
+mod canon;
 mod check;
 mod cli;
 mod columns;
@@ -87,6 +88,21 @@ fn run(command: Command) -> Result<Status, CliError> {
             value,
             url,
         } => get_set::set(component, &value, &url, base(b.as_deref())?.as_ref()),
+        Command::Canon {
+            profile,
+            expressions,
+            hash_prefixes,
+            urls,
+        } => {
+            let output = if expressions {
+                canon::Output::Expressions
+            } else if hash_prefixes {
+                canon::Output::HashPrefixes
+            } else {
+                canon::Output::Key(profile.unwrap_or(canon::Profile::Surt))
+            };
+            canon::run(&urls, output)
+        }
         Command::Match {
             base: b,
             ignore_case,

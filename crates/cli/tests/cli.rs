@@ -536,3 +536,89 @@ fn match_optional_group_is_null_and_bad_pattern_is_usage_error() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("unsupported-regexp"), "{}", r.stderr);
 }
+
+// ---- canon ----
+
+#[test]
+fn canon_surt_is_the_default_profile() {
+    let r = run(&[
+        "canon",
+        "http://www.archive.org/goo/?b=1&a=2#top",
+        "https://WWW2.Example.com:443/A/",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "org,archive)/goo?a=2&b=1\ncom,example)/a\n");
+    let r = run(&["canon", "--profile", "surt", "http://a.example:99999/"]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout, "");
+    assert!(
+        r.stderr.starts_with("error: http://a.example:99999/: "),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn canon_ssurt_and_safe_browsing_stream_stdin() {
+    let r = run_with_stdin(
+        &["canon", "--profile", "ssurt"],
+        b"http://user:pass@foo.example.org:81/path?query#frag\n/relative\nhttps://example.com/\n"
+            .to_vec(),
+    );
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.stdout,
+        "org,example,foo,//:81:http@user:pass/path?query#frag\ncom,example,//:https/\n"
+    );
+    assert!(r.stderr.contains("/relative"), "{}", r.stderr);
+    let r = run_with_stdin(
+        &["canon", "--profile", "safe-browsing"],
+        b"http://3279880203/blah\r\nwww.google.com\n\xff\n".to_vec(),
+    );
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.stdout,
+        "http://195.127.0.11/blah\nhttp://www.google.com/\n"
+    );
+    assert!(r.stderr.contains("line 3: invalid UTF-8"), "{}", r.stderr);
+}
+
+#[test]
+fn canon_expressions_and_hash_prefixes() {
+    let r = run(&["canon", "--expressions", "http://a.b.c/1/2.html?param=1"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "a.b.c/1/2.html?param=1 a.b.c/1/2.html a.b.c/ a.b.c/1/ \
+         b.c/1/2.html?param=1 b.c/1/2.html b.c/ b.c/1/\n"
+    );
+    // One expression, "a.b/", whose SHA-256 starts 2e c5 fb b0.
+    let r = run(&["canon", "--hash-prefixes", "http://a.b/", "mailto:x@a.b"]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout, "2ec5fbb0\n");
+    assert!(r.stderr.contains("mailto:x@a.b"), "{}", r.stderr);
+}
+
+#[test]
+fn canon_unknown_and_unimplemented_profiles_are_usage_errors() {
+    for name in ["semantic", "aggressive"] {
+        let r = run(&["canon", "--profile", name, "http://a/"]);
+        assert_eq!(r.code, 2);
+        assert!(r.stderr.contains("not implemented"), "{}", r.stderr);
+        assert!(
+            r.stderr
+                .contains("the profiles are surt, ssurt, safe-browsing"),
+            "{}",
+            r.stderr
+        );
+    }
+    let r = run(&["canon", "--profile", "nope", "http://a/"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("surt, ssurt, safe-browsing"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["canon", "--expressions", "--profile", "surt", "http://a/"]);
+    assert_eq!(r.code, 2);
+}

@@ -1,0 +1,112 @@
+//! `weburl canon`: canonical keys (weburl-canon), one line per input: a SURT key (the `surt`
+//! package's defaults), an SSURT, or Safe Browsing's canonical URL, its lookup expressions
+//! or their 4-byte SHA-256 prefixes.
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use weburl_canon::{safe_browsing, ssurt, surt};
+
+use crate::columns;
+use crate::input::{self, Input};
+use crate::output::{report, CliError, Out, Status};
+
+/// A rule set of `--profile`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Profile {
+    /// `surt.surt(url)`: the `surt` package's SURT key with its defaults.
+    Surt,
+    /// IIPC urlcanon's SSURT.
+    Ssurt,
+    /// Google Safe Browsing's canonical URL.
+    SafeBrowsing,
+}
+
+/// The names `--profile` takes.
+const PROFILES: &str = "surt, ssurt, safe-browsing";
+
+/// `--profile NAME`: a rule set, or why NAME is none (urlcanon's `semantic` and `aggressive`
+/// are named as not implemented yet).
+pub fn profile(name: &str) -> Result<Profile, String> {
+    match name {
+        "surt" => Ok(Profile::Surt),
+        "ssurt" => Ok(Profile::Ssurt),
+        "safe-browsing" => Ok(Profile::SafeBrowsing),
+        "semantic" | "aggressive" => Err(format!(
+            "the {name} profile (urlcanon's) is not implemented yet; the profiles are {PROFILES}"
+        )),
+        _ => Err(format!("no profile {name:?}; the profiles are {PROFILES}")),
+    }
+}
+
+/// What `weburl canon` prints for each input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// The profile's key.
+    Key(Profile),
+    /// Safe Browsing's lookup expressions, separated by spaces.
+    Expressions,
+    /// Their 4-byte SHA-256 prefixes in hex, separated by spaces.
+    HashPrefixes,
+}
+
+/// The key, expressions or prefixes of one input, or why it has none.
+fn line(input: &str, output: Output, to: &mut String) -> Result<(), String> {
+    to.clear();
+    match output {
+        Output::Key(Profile::Surt) => {
+            to.push_str(&surt::surt(input).map_err(|e| e.to_string())?);
+        }
+        Output::Key(Profile::Ssurt) => {
+            to.push_str(&ssurt::ssurt(input).map_err(|e| e.to_string())?);
+        }
+        Output::Key(Profile::SafeBrowsing) => {
+            to.push_str(&safe_browsing::canonicalize(input).map_err(|e| e.to_string())?);
+        }
+        Output::Expressions => {
+            let expressions = safe_browsing::expressions(input).map_err(|e| e.to_string())?;
+            to.push_str(&expressions.join(" "));
+        }
+        Output::HashPrefixes => {
+            let prefixes = safe_browsing::hash_prefixes(input).map_err(|e| e.to_string())?;
+            for (i, prefix) in prefixes.iter().enumerate() {
+                if i > 0 {
+                    to.push(' ');
+                }
+                for byte in prefix {
+                    let _ = write!(to, "{byte:02x}");
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Prints each input's line; an input with no key is reported on stderr (its line left out)
+/// and makes the exit status 1.
+pub fn run(urls: &[String], output: Output) -> Result<Status, CliError> {
+    let mut out = Out::stdout();
+    let mut status = Status::default();
+    let mut text = String::new();
+    input::for_each(urls, |item| {
+        match item {
+            Input::Text(input) => match line(input, output, &mut text) {
+                Ok(()) => {
+                    out.write_all(text.as_bytes())?;
+                    out.write_all(b"\n")?;
+                }
+                Err(err) => {
+                    status.fail();
+                    report!("{}: {err}", columns::display(input));
+                }
+            },
+            Input::InvalidUtf8 { line, .. } => {
+                status.fail();
+                report!("line {line}: invalid UTF-8");
+            }
+        }
+        Ok(out.end_record()?)
+    })?;
+    out.finish()?;
+    Ok(status)
+}
