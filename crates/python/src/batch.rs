@@ -11,7 +11,7 @@ use crate::convert::text;
 use crate::url_object::PyUrl;
 
 /// Strings one after another in one buffer.
-struct Texts {
+pub(crate) struct Texts {
     buf: String,
     /// Each string's range in `buf`, or `None`.
     ranges: Vec<Option<(usize, usize)>>,
@@ -37,13 +37,13 @@ impl Texts {
         range.and_then(|(start, end)| self.buf.get(start..end))
     }
 
-    fn iter(&self) -> impl Iterator<Item = Option<&str>> {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = Option<&str>> {
         self.ranges.iter().map(|&r| self.get(r))
     }
 }
 
 /// The `str` items of `items` (a `TypeError` for any other item).
-fn strings(items: &Bound<'_, PyAny>) -> PyResult<Texts> {
+pub(crate) fn strings(items: &Bound<'_, PyAny>) -> PyResult<Texts> {
     let mut out = Texts::with_capacity(items.len().unwrap_or(0));
     for item in items.try_iter()? {
         out.push(Some(&text(&item?, "item")?));
@@ -66,7 +66,7 @@ fn parse_many(py: Python<'_>, items: &Bound<'_, PyAny>) -> PyResult<Vec<Option<P
 
 /// The catalogue function `name` on each string, with the GIL released: one of weburl's own
 /// functions of one argument whose result is a string (`url_hostname`, ...).
-fn map_function<'py>(
+pub(crate) fn map_function<'py>(
     py: Python<'py>,
     items: &Bound<'py, PyAny>,
     name: &str,

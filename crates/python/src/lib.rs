@@ -2,7 +2,7 @@
 //!
 //! A thin layer over the `weburl` facade (and `weburl-pattern`): it converts Python values to
 //! Rust ones and errors to `weburl.URLError`, and nothing more; every rule lives in the Rust
-//! crates. The pure-Python modules in `python/weburl/` (`ada`, `tldextract`) build on it.
+//! crates. The pure-Python modules in `python/weburl/` (`ada`, `tldextract`, `surt`, `canon`) build on it.
 //!
 //! Each module below registers its classes and functions with one line in [`_weburl`].
 #![deny(missing_docs)]
@@ -15,6 +15,7 @@ use pyo3::prelude::*;
 
 mod ada;
 mod batch;
+mod canon;
 mod convert;
 mod errors;
 mod file_path;
@@ -37,5 +38,6 @@ fn _weburl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     pattern::register(m)?;
     batch::register(m)?;
     ada::register(m)?;
+    canon::register(m)?;
     Ok(())
 }

@@ -7,9 +7,13 @@ import pytest
 import weburl
 import weburl.ada
 import weburl.tldextract
+import weburl.surt
+import weburl.canon
 
 
-@pytest.mark.parametrize("module", [weburl, weburl.ada, weburl.tldextract], ids=lambda m: m.__name__)
+@pytest.mark.parametrize(
+    "module", [weburl, weburl.ada, weburl.tldextract, weburl.surt, weburl.canon], ids=lambda m: m.__name__
+)
 def test_doctests(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0

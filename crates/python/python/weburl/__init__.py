@@ -26,8 +26,10 @@ host-missing 8 8
 >>> URLPattern({"pathname": "/books/:id"}).exec("https://example.com/books/7")["pathname"]["groups"]
 {'id': '7'}
 
-Drop-in modules: ``weburl.ada`` (the ``ada-url`` package's API) and ``weburl.tldextract``
-(``tldextract``'s, from the compiled Public Suffix List: no network, no cache).
+Drop-in modules: ``weburl.ada`` (the ``ada-url`` package's API), ``weburl.tldextract``
+(``tldextract``'s, from the compiled Public Suffix List: no network, no cache) and
+``weburl.surt`` (``surt.surt``'s SURT keys); ``weburl.canon`` has SSURT and Safe Browsing's
+canonical URLs.
 """
 
 from weburl._weburl import (

@@ -120,3 +120,7 @@ class UrlNamespace:
     def error(self, base: Optional[_IntoStr] = None) -> pl.Expr: return self._f("url_error", base)
     def percent_decode(self) -> pl.Expr: return self._f("url_percent_decode")
     def percent_encode(self, set: Optional[_IntoStr] = None) -> pl.Expr: return self._f("url_percent_encode", set)  # noqa: A002 - the SQL name
+    def surt(self) -> pl.Expr: return self._f("url_surt")
+    def ssurt(self) -> pl.Expr: return self._f("url_ssurt")
+    def safe_browsing(self) -> pl.Expr: return self._f("url_safe_browsing")
+    def safe_browsing_expressions(self) -> pl.Expr: return self._f("url_safe_browsing_expressions")

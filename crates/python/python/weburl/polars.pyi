@@ -176,3 +176,45 @@ class UrlNamespace:
 
         SQL: ``url_percent_encode('a b/c?d', 'path')`` is ``'a%20b/c%3Fd'``.
         """
+    def surt(self) -> pl.Expr:
+        """The SURT key of the URL, byte for byte as the `surt` Python package (0.3.1) makes it
+        with its default options, as the Wayback Machine, pywb and Common Crawl's CDX indexes
+        key URLs: host lowercased and reversed, closed by ')', a leading 'www.' (or 'www' and
+        digits) dropped, no scheme, default port, fragment or session ids, path and query
+        lowercased, query arguments sorted. The string is read as `surt` reads it, not by the
+        URL Standard's parser. NULL where `surt` raises (a port that is not a number from 0 to
+        65535, a blank string). SQL has the defaults only; the options are in weburl-canon
+        (Rust) and `weburl.surt.surt` (Python).
+
+        SQL: ``url_surt('http://www.archive.org/goo/?b=1&a=2#top')`` is ``'org,archive)/goo?a=2&b=1'``.
+        """
+    def ssurt(self) -> pl.Expr:
+        """The SSURT of the URL, IIPC urlcanon's sort and prefix key: the host reversed with a
+        trailing comma, then '//', ':port', ':scheme', '@userinfo', the path, query and
+        fragment, on the URL Standard's parse (so that a prefix such as 'org,example,' selects a
+        domain and its subdomains). An IP address stays as it is. NULL if the input is not a
+        valid URL.
+
+        SQL: ``url_ssurt('http://user:pass@foo.example.org:81/path?query#frag')`` is ``'org,example,foo,//:81:http@user:pass/path?query#frag'``.
+        """
+    def safe_browsing(self) -> pl.Expr:
+        """The URL canonicalized as Google Safe Browsing's 'URLs and Hashing' says (v4, with v5's
+        IPv6 rules; Yandex Safe Browsing and Web Risk use the same): fragment dropped, percent-
+        unescaped until nothing changes, 'http://' added when there is no scheme, the host's
+        dots trimmed and an IPv4 address in any form written as four decimals, user info and
+        port dropped, dot segments resolved, then control bytes, space, '#', '%' and non-ASCII
+        re-escaped. The string is read by Safe Browsing's rules, not the URL Standard's parser.
+        NULL where it has no canonical form (a scheme other than http(s), no host).
+
+        SQL: ``url_safe_browsing('http://3279880203/a/./b/../blah#top')`` is ``'http://195.127.0.11/a/blah'``.
+        """
+    def safe_browsing_expressions(self) -> pl.Expr:
+        """The Safe Browsing lookup expressions of the URL's canonical form (url_safe_browsing), in
+        Google's order: for each host suffix (the exact host, then at most four suffixes of its
+        last five labels, never the top-level domain alone; only the exact host for an IP
+        address), the path with its query, the path without it, then the root and up to three
+        directories below it. Their SHA-256 hashes are what a client looks up. NULL where
+        url_safe_browsing is.
+
+        SQL: ``url_safe_browsing_expressions('http://a.b.c/1/2.html?param=1')`` is ``[a.b.c/1/2.html?param=1, a.b.c/1/2.html, a.b.c/, a.b.c/1/, b.c/1/2.html?param=1, b.c/1/2.html, b.c/, b.c/1/]``.
+        """
