@@ -217,11 +217,12 @@ Examples:
         /// The rule set: surt, ssurt or safe-browsing.
         #[arg(long, value_name = "NAME", value_parser = crate::canon::profile)]
         profile: Option<Profile>,
-        /// Print Safe Browsing's lookup expressions instead of a key.
-        #[arg(long, conflicts_with_all = ["profile", "hash_prefixes"])]
+        /// Print Safe Browsing's lookup expressions instead of a key (with no --profile or
+        /// --profile safe-browsing).
+        #[arg(long, conflicts_with = "hash_prefixes")]
         expressions: bool,
         /// Print the 4-byte SHA-256 prefixes of Safe Browsing's lookup expressions, in hex.
-        #[arg(long, conflicts_with = "profile")]
+        #[arg(long)]
         hash_prefixes: bool,
         /// URLs [default: the lines of stdin].
         #[arg(value_name = "URL")]

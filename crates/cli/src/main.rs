@@ -94,6 +94,15 @@ fn run(command: Command) -> Result<Status, CliError> {
             hash_prefixes,
             urls,
         } => {
+            if (expressions || hash_prefixes)
+                && profile.is_some_and(|p| p != canon::Profile::SafeBrowsing)
+            {
+                return Err(CliError::Usage(
+                    "--expressions and --hash-prefixes are Safe Browsing's: give no --profile \
+                     or --profile safe-browsing"
+                        .to_owned(),
+                ));
+            }
             let output = if expressions {
                 canon::Output::Expressions
             } else if hash_prefixes {

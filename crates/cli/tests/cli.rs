@@ -621,4 +621,16 @@ fn canon_unknown_and_unimplemented_profiles_are_usage_errors() {
     );
     let r = run(&["canon", "--expressions", "--profile", "surt", "http://a/"]);
     assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("Safe Browsing's"), "{}", r.stderr);
+    let r = run(&["canon", "--expressions", "--hash-prefixes", "http://a/"]);
+    assert_eq!(r.code, 2);
+    let r = run(&[
+        "canon",
+        "--profile",
+        "safe-browsing",
+        "--hash-prefixes",
+        "http://a.b/",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "2ec5fbb0\n");
 }

@@ -204,7 +204,8 @@ class UrlNamespace:
         dots trimmed and an IPv4 address in any form written as four decimals, user info and
         port dropped, dot segments resolved, then control bytes, space, '#', '%' and non-ASCII
         re-escaped. The string is read by Safe Browsing's rules, not the URL Standard's parser.
-        NULL where it has no canonical form (a scheme other than http(s), no host).
+        NULL where it has no canonical form: no host, or a scheme with no '//' after it (as in
+        'mailto:a@example.com').
 
         SQL: ``url_safe_browsing('http://3279880203/a/./b/../blah#top')`` is ``'http://195.127.0.11/a/blah'``.
         """
