@@ -39,7 +39,8 @@
 //! one generic UDF: `url_href` ... `url_registrable_domain` (the `URL` class's getters, the ports
 //! as `Int32`, the host's kind, public suffix and registrable domain), `url_parse` (a struct of
 //! all of them), `url_query_param`, `url_query_params`, `url_path_segments`, `url_join`,
-//! `url_is_valid`, `url_error`, `url_percent_decode` and `url_percent_encode`; each one's syntax
+//! `url_is_valid`, `url_error`, `url_percent_decode`, `url_percent_encode`, and weburl-canon's
+//! `url_surt`, `url_ssurt`, `url_safe_browsing` and `url_safe_browsing_expressions`; each one's syntax
 //! and example are in its `Documentation`.
 //!
 //! With the `ballista` feature, [`ballista`] builds the scheduler's session state and the
