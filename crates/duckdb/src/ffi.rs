@@ -76,8 +76,9 @@ impl Strings {
     }
 }
 
-/// Owned logical types, destroyed when dropped.
-pub(crate) struct Type(pub(crate) sys::duckdb_logical_type);
+/// Owned logical types, destroyed when dropped. The handle is private, so that every `Type`
+/// is one DuckDB created (its `Drop` destroys it).
+pub(crate) struct Type(sys::duckdb_logical_type);
 
 impl Type {
     pub(crate) fn varchar() -> Type {
@@ -267,7 +268,12 @@ impl Registry {
         }
     }
 
-    pub(crate) fn add<T: Sync + 'static>(
+    /// Adds `name(params...) -> result`, calling `callback` with `extra` as its extra info.
+    ///
+    /// # Safety
+    /// `callback` must read its extra info (through [`extra_info`]) as a `&T`, the type of
+    /// `extra`: nothing else ties the two together.
+    pub(crate) unsafe fn add<T: Sync + 'static>(
         &mut self,
         name: &str,
         params: &[&Type],

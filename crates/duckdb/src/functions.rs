@@ -53,7 +53,8 @@ pub(crate) fn register(registry: &mut Registry, dialect: Option<Dialect>) {
         let out = logical_type(f.returns);
         for n in f.min_arguments()..=f.max_arguments() {
             let params: Vec<&Type> = (0..n).map(|_| &s).collect();
-            registry.add(f.name, &params, &out, call, f);
+            // SAFETY: `call` reads its extra info as the `&'static Function` given here.
+            unsafe { registry.add(f.name, &params, &out, call, f) };
         }
     }
 }
