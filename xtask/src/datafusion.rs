@@ -10,9 +10,7 @@ const USAGE: &str = "cargo xtask datafusion [test | build]";
 /// `cargo xtask datafusion test|build`.
 pub fn main(args: &[String]) -> Result {
     let (action, rest) = args::action(args, USAGE)?;
-    if let Some(extra) = rest.first() {
-        return Err(args::Args::new(&[], USAGE).error(&format!("unexpected `{extra}`")));
-    }
+    args::none(&rest, USAGE)?;
     match action {
         Action::Test => test(),
         Action::Build => cargo("build"),
