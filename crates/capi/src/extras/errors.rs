@@ -195,23 +195,16 @@ pub unsafe extern "C" fn weburl_can_parse(
             };
             match parse_str(&String::from_utf8_lossy(raw), None) {
                 Ok(u) => Some(u),
-                Err(e) => return Some(failure(&e)),
+                Err(e) => return Some(to_c(&ReportedError::from(&e))),
             }
         };
-        parse_str(&input, base.as_ref()).err().map(|e| failure(&e))
+        parse_str(&input, base.as_ref())
+            .err()
+            .map(|e| to_c(&ReportedError::from(&e)))
     });
     if !reason.is_null() {
         // SAFETY: a non-NULL `reason` points to a writable `weburl_validation_error`.
         unsafe { reason.write(why.unwrap_or(NO_ERROR)) };
     }
     why.is_none()
-}
-
-fn failure(e: &weburl::ParseError) -> weburl_validation_error {
-    weburl_validation_error {
-        name: borrowed(e.name()),
-        start: e.range().start,
-        end: e.range().end,
-        failure: true,
-    }
 }
