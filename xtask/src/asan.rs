@@ -25,30 +25,18 @@
 //! the toolchain cannot do it (not x86-64 Linux, rustc refuses the flag, the C compiler has
 //! no ASan runtime), the suite is skipped and the reason printed.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::time::Instant;
 
 use crate::args::{self, Args};
+use crate::capi::c_compiler;
 use crate::{util, Failure, Result};
 
 const USAGE: &str = "cargo xtask asan [capi] [duckdb]";
 
 /// The target the instrumented libraries are built for.
 const TARGET: &str = "x86_64-unknown-linux-gnu";
-
-/// The C test programs of `crates/capi/tests/c/` (`wpt` takes the cases file).
-const C_PROGRAMS: [&str; 4] = ["api", "search_params", "extras", "wpt"];
-
-/// The DuckDB extension's names: the same library under each, DuckDB calls
-/// `<name>_init_c_api` (as in `duckdb.rs`).
-const DUCKDB_NAMES: [&str; 5] = [
-    "weburl",
-    "weburl_clickhouse",
-    "weburl_trino",
-    "weburl_bigquery",
-    "weburl_spark",
-];
 
 /// `cargo xtask asan [capi] [duckdb]`.
 pub fn main(args: &[String]) -> Result {
@@ -68,10 +56,10 @@ pub fn main(args: &[String]) -> Result {
     suites(capi, duckdb)
 }
 
-/// `cargo xtask test`'s step: the C API suites under ASan, and the DuckDB ones when `duckdb`
-/// (the bindings' steps ran).
-pub fn run(duckdb: bool) -> Result {
-    suites(true, duckdb)
+/// `cargo xtask test`'s step (without ARGS, after the bindings' steps): the C API's and
+/// DuckDB's suites under ASan.
+pub fn run() -> Result {
+    suites(true, true)
 }
 
 fn suites(capi: bool, duckdb: bool) -> Result {
@@ -98,10 +86,6 @@ fn suites(capi: bool, duckdb: bool) -> Result {
             failures.join("\n  ")
         )))
     }
-}
-
-fn c_compiler() -> String {
-    std::env::var("CC").unwrap_or_else(|_| "cc".to_owned())
 }
 
 /// Why the instrumented builds cannot be made or run here, if they cannot.
@@ -239,13 +223,14 @@ fn capi_suite() -> Result {
     let tests = capi.join("tests/c");
     let (mut passed, mut failed) = (0, 0);
     let mut broken = Vec::new();
-    for name in C_PROGRAMS {
+    for name in crate::capi::C_PROGRAMS {
         let exe = out.join(name);
-        compile(
+        crate::capi::compile(
             &tests.join(format!("{name}.c")),
             &exe,
             &[&capi.join("include"), &tests],
             &lib_dir,
+            &["-fsanitize=address", "-fno-omit-frame-pointer"],
         )?;
         let mut cmd = Command::new(&exe);
         // halt_on_error (the default) ends the program at the first report, exit code 1.
@@ -283,41 +268,6 @@ fn capi_suite() -> Result {
             }
         )))
     }
-}
-
-/// Compiles a C test program with ASan against the instrumented library.
-fn compile(source: &Path, exe: &Path, includes: &[&Path], lib_dir: &Path) -> Result {
-    let mut cmd = Command::new(c_compiler());
-    cmd.args([
-        "-std=c11",
-        "-O1",
-        "-g",
-        "-fsanitize=address",
-        "-fno-omit-frame-pointer",
-        "-Wall",
-        "-Wextra",
-        "-Werror",
-    ]);
-    for dir in includes {
-        cmd.arg("-I").arg(dir);
-    }
-    let status = cmd
-        .arg(source)
-        .arg("-o")
-        .arg(exe)
-        .arg("-L")
-        .arg(lib_dir)
-        .arg(format!("-Wl,-rpath,{}", lib_dir.display()))
-        .arg("-lweburl_capi")
-        .status()
-        .map_err(|e| Failure::new(format!("could not start `{}`: {e}; set CC", c_compiler())))?;
-    if !status.success() {
-        return Err(Failure::new(format!(
-            "compiling {} with -fsanitize=address failed ({status})",
-            source.display()
-        )));
-    }
-    Ok(())
 }
 
 /// A shared library the C compiler names (`$CC -print-file-name=NAME`), if it has it.
@@ -392,46 +342,18 @@ fn duckdb_suite() -> Result {
         std::env::consts::DLL_PREFIX,
         std::env::consts::DLL_SUFFIX
     ));
-    let mut bytes =
-        std::fs::read(&lib).map_err(|e| Failure::new(format!("{}: {e}", lib.display())))?;
-    bytes.extend_from_slice(&crate::duckdb::footer(&crate::duckdb::platform()?));
     let ext_dir = target_dir.join("extension");
-    std::fs::create_dir_all(&ext_dir)
-        .map_err(|e| Failure::new(format!("{}: {e}", ext_dir.display())))?;
-    for name in DUCKDB_NAMES {
-        let path = ext_dir.join(format!("{name}.duckdb_extension"));
-        std::fs::write(&path, &bytes)
-            .map_err(|e| Failure::new(format!("{}: {e}", path.display())))?;
-    }
+    crate::duckdb::write_extension(&lib, &ext_dir)?;
     eprintln!(
         "xtask: pytest crates/duckdb/tests (extension built with ASan, LD_PRELOAD='{preload}')"
     );
-    let mut cmd = Command::new(&python);
-    cmd.current_dir(&root)
-        .env("LD_PRELOAD", &preload)
+    let mut cmd =
+        crate::duckdb::pytest_command(&python, &ext_dir.join("weburl.duckdb_extension"), &expected);
+    cmd.env("LD_PRELOAD", &preload)
         // Progress printed as it happens, so that a sanitizer's abort leaves it in the log.
         .env("PYTHONUNBUFFERED", "1")
         // Python and DuckDB keep memory until exit: leaks are not this suite's question.
-        .env("ASAN_OPTIONS", "detect_leaks=0")
-        .env(
-            "WEBURL_DUCKDB_EXTENSION",
-            ext_dir.join("weburl.duckdb_extension"),
-        )
-        .env("WEBURL_DUCKDB_EXPECTED", &expected)
-        .args([
-            "-m",
-            "pytest",
-            "crates/duckdb/tests",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-        ]);
-    if let Some(c) = crate::duckdb::datasets()
-        .map(|d| d.join("kasztp.txt"))
-        .filter(|c| c.is_file())
-    {
-        cmd.env("WEBURL_DUCKDB_CORPUS", c);
-    }
+        .env("ASAN_OPTIONS", "detect_leaks=0");
     let (n, ok) = run_counted(&mut cmd, "pytest (crates/duckdb, ASan)")?;
     let (passed, mut failed) = n.unwrap_or((0, 0));
     if !ok && failed == 0 {

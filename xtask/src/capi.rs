@@ -20,6 +20,10 @@ use crate::{capi_bench, util, wpt_lines, Failure, Result};
 
 const USAGE: &str = "cargo xtask capi [test | build | bench [--data DIR] [--quick]]";
 
+/// The C test programs of `crates/capi/tests/c/` (`<name>.c`; `wpt` takes the cases file), run
+/// here and under AddressSanitizer (`asan.rs`).
+pub const C_PROGRAMS: [&str; 4] = ["api", "search_params", "extras", "wpt"];
+
 /// `cargo xtask capi test|bench|build [ARGS...]`.
 pub fn main(args: &[String]) -> Result {
     use lexopt::Arg::Long;
@@ -83,22 +87,25 @@ pub fn run() -> Result {
     let capi = root.join("crates/capi");
     let include = capi.join("include");
     let tests = capi.join("tests/c");
-    let programs: [(&str, PathBuf, Vec<String>); 6] = [
-        ("api", tests.join("api.c"), vec![]),
-        ("search_params", tests.join("search_params.c"), vec![]),
-        ("extras", tests.join("extras.c"), vec![]),
-        (
-            "wpt",
-            tests.join("wpt.c"),
-            vec![cases.to_string_lossy().into_owned()],
-        ),
-        ("readme_example", readme_example.clone(), vec![]),
-        ("guide_example", guide_example, vec![]),
-    ];
+    let programs: Vec<(&str, PathBuf, Vec<String>)> = C_PROGRAMS
+        .into_iter()
+        .map(|name| {
+            let args = if name == "wpt" {
+                vec![cases.to_string_lossy().into_owned()]
+            } else {
+                vec![]
+            };
+            (name, tests.join(format!("{name}.c")), args)
+        })
+        .chain([
+            ("readme_example", readme_example.clone(), vec![]),
+            ("guide_example", guide_example, vec![]),
+        ])
+        .collect();
     let mut failures = Vec::new();
     for (name, source, args) in &programs {
         let exe = out.join(name);
-        compile(source, &exe, &[&include, &tests], &lib_dir)?;
+        compile(source, &exe, &[&include, &tests], &lib_dir, &[])?;
         if let Err(e) = execute(&exe, args, valgrind) {
             failures.push(format!("{name}: {}", e.message));
         }
@@ -132,6 +139,7 @@ pub fn run() -> Result {
                 &exe,
                 &[&ada_include, &tests],
                 &lib_dir,
+                &[],
             )?;
             println!(
                 "capi: api.c compiled against ada's own ada_c.h ({})",
@@ -313,13 +321,24 @@ fn cxx_api(source: &Path, exe: &Path, includes: &[&Path], lib_dir: &Path) -> Res
     Ok(true)
 }
 
-fn c_compiler() -> String {
+/// The C compiler: `$CC`, else `cc`.
+pub fn c_compiler() -> String {
     std::env::var("CC").unwrap_or_else(|_| "cc".to_owned())
 }
 
-fn compile(source: &Path, exe: &Path, includes: &[&Path], lib_dir: &Path) -> Result {
+/// Compiles the C test program `source` to `exe` against `libweburl_capi` in `lib_dir`, with
+/// the flags `extra` too (`asan.rs`: `-fsanitize=address`).
+pub fn compile(
+    source: &Path,
+    exe: &Path,
+    includes: &[&Path],
+    lib_dir: &Path,
+    extra: &[&str],
+) -> Result {
     let mut cmd = Command::new(c_compiler());
-    cmd.args(["-std=c11", "-O1", "-g", "-Wall", "-Wextra", "-Werror"]);
+    cmd.args(["-std=c11", "-O1", "-g"])
+        .args(extra)
+        .args(["-Wall", "-Wextra", "-Werror"]);
     for dir in includes {
         cmd.arg("-I").arg(dir);
     }
@@ -338,8 +357,9 @@ fn compile(source: &Path, exe: &Path, includes: &[&Path], lib_dir: &Path) -> Res
     })?;
     if !status.success() {
         return Err(Failure::new(format!(
-            "compiling {} failed ({status})",
-            source.display()
+            "compiling {}{} failed ({status})",
+            source.display(),
+            extra.iter().map(|f| format!(" {f}")).collect::<String>()
         )));
     }
     Ok(())

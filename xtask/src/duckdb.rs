@@ -16,7 +16,7 @@
 //! and a 256-byte signature, zero for an unsigned extension.
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
@@ -49,7 +49,7 @@ pub fn extension_path() -> PathBuf {
     root().join("target/duckdb/weburl.duckdb_extension")
 }
 
-fn io(path: &std::path::Path, e: std::io::Error) -> Failure {
+fn io(path: &Path, e: std::io::Error) -> Failure {
     Failure::new(format!("{}: {e}", path.display()))
 }
 
@@ -129,12 +129,21 @@ pub fn build() -> Result {
         std::env::consts::DLL_PREFIX,
         std::env::consts::DLL_SUFFIX
     ));
-    let mut bytes = fs::read(&lib).map_err(|e| io(&lib, e))?;
-    bytes.extend_from_slice(&footer(&platform()?));
     let out = extension_path();
-    let dir = out.parent().unwrap_or(&out);
+    write_extension(&lib, out.parent().unwrap_or(&out))?;
+    eprintln!(
+        "xtask: wrote {} (and weburl_<dialect>.duckdb_extension)",
+        out.display()
+    );
+    Ok(())
+}
+
+/// Writes the library `lib` with its footer into `dir`, under each dialect's name
+/// (`<name>.duckdb_extension`: DuckDB calls `<name>_init_c_api`); also `asan.rs`'s build.
+pub fn write_extension(lib: &Path, dir: &Path) -> Result {
+    let mut bytes = fs::read(lib).map_err(|e| io(lib, e))?;
+    bytes.extend_from_slice(&footer(&platform()?));
     fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
-    // The same library under each dialect's name: DuckDB calls `<name>_init_c_api`.
     for name in [
         "weburl",
         "weburl_clickhouse",
@@ -145,11 +154,32 @@ pub fn build() -> Result {
         let path = dir.join(format!("{name}.duckdb_extension"));
         fs::write(&path, &bytes).map_err(|e| io(&path, e))?;
     }
-    eprintln!(
-        "xtask: wrote {} (and weburl_<dialect>.duckdb_extension)",
-        out.display()
-    );
     Ok(())
+}
+
+/// The pytest run of `crates/duckdb/tests` with `python` (DuckDB's environment) against the
+/// extension file `extension` and the facade's answers `expected` (with the top-20 corpus,
+/// [`datasets`], when there is one); also `asan.rs`'s.
+pub fn pytest_command(python: &Path, extension: &Path, expected: &Path) -> Command {
+    let mut cmd = Command::new(python);
+    cmd.current_dir(root())
+        .env("WEBURL_DUCKDB_EXTENSION", extension)
+        .env("WEBURL_DUCKDB_EXPECTED", expected)
+        .args([
+            "-m",
+            "pytest",
+            "crates/duckdb/tests",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+        ]);
+    if let Some(c) = datasets()
+        .map(|d| d.join("kasztp.txt"))
+        .filter(|c| c.is_file())
+    {
+        cmd.env("WEBURL_DUCKDB_CORPUS", c);
+    }
+    cmd
 }
 
 /// The corpus of the top-20 test: `$WEBURL_DATASETS` or `../shared/datasets` or
@@ -192,21 +222,7 @@ pub fn test() -> Result {
         "the facade's answers (crates/duckdb/examples/expected.rs)",
     )?;
     eprintln!("xtask: pytest crates/duckdb/tests");
-    let mut cmd = Command::new(venv_python());
-    cmd.current_dir(root())
-        .env("WEBURL_DUCKDB_EXTENSION", extension_path())
-        .env("WEBURL_DUCKDB_EXPECTED", &expected)
-        .args([
-            "-m",
-            "pytest",
-            "crates/duckdb/tests",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-        ]);
-    if let Some(c) = &corpus {
-        cmd.env("WEBURL_DUCKDB_CORPUS", c);
-    }
+    let mut cmd = pytest_command(&venv_python(), &extension_path(), &expected);
     util::run_streaming(&mut cmd, "pytest (crates/duckdb)")?;
     eprintln!(
         "xtask: duckdb step took {:.0} s",

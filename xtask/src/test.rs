@@ -8,7 +8,8 @@
 //! is missing). Without ARGS it then runs
 //! the bindings' test steps, each also `cargo xtask <binding> test`: `crates/datafusion`
 //! (`datafusion.rs`), the Python package's pytest suites (`python.rs`) and the DuckDB
-//! extension's (`duckdb.rs`).
+//! extension's (`duckdb.rs`), and the C API's and DuckDB's suites under AddressSanitizer
+//! (`asan.rs`).
 
 use crate::{reference_diff, top_domains, util, wpt_sync, Result};
 
@@ -32,7 +33,7 @@ pub fn main(args: &[String]) -> Result {
         crate::datafusion::test()?;
         crate::python::test()?;
         crate::duckdb::test()?;
+        crate::asan::run()?;
     }
-    crate::asan::run(args.is_empty())?;
     Ok(())
 }
