@@ -1,46 +1,24 @@
 //! Percent-decoding and -encoding shared by the rule sets.
 
-/// The value of an ASCII hex digit.
-fn hex(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
-}
+use weburl::percent::{percent_decode_into, AsciiSet, C0_CONTROL};
 
-/// One pass of percent-decoding: each `%XX` with two hex digits becomes its byte, anything
-/// else is kept. Returns whether something was decoded.
-pub(crate) fn unescape_once(input: &[u8], out: &mut Vec<u8>) -> bool {
-    let mut changed = false;
-    let mut i = 0;
-    while let Some(&b) = input.get(i) {
-        if b == b'%' {
-            if let (Some(h), Some(l)) = (
-                input.get(i + 1).copied().and_then(hex),
-                input.get(i + 2).copied().and_then(hex),
-            ) {
-                out.push(h << 4 | l);
-                i += 3;
-                changed = true;
-                continue;
-            }
-        }
-        out.push(b);
-        i += 1;
-    }
-    changed
-}
+/// The bytes both rule sets escape: controls, space, `#`, `%`, DEL and non-ASCII (every
+/// [`AsciiSet`] holds the bytes >= 0x80). Use with `weburl::percent::percent_encode_bytes_into`,
+/// which writes upper-case hex.
+pub(crate) const C0_SPACE_HASH_PERCENT: AsciiSet = C0_CONTROL.add(b' ').add(b'#').add(b'%');
 
 /// Percent-decodes until nothing more decodes.
-pub(crate) fn unescape_repeatedly(input: &[u8]) -> Vec<u8> {
-    let mut cur = input.to_vec();
+pub(crate) fn unescape_repeatedly(mut cur: Vec<u8>) -> Vec<u8> {
     if !cur.contains(&b'%') {
         return cur;
     }
     let mut next = Vec::with_capacity(cur.len());
-    while unescape_once(&cur, &mut next) {
+    loop {
+        percent_decode_into(&cur, &mut next);
+        // Each `%XX` decoded shortens the bytes by two: same length, nothing decoded.
+        if next.len() == cur.len() {
+            break;
+        }
         std::mem::swap(&mut cur, &mut next);
         next.clear();
         if !cur.contains(&b'%') {
@@ -50,48 +28,17 @@ pub(crate) fn unescape_repeatedly(input: &[u8]) -> Vec<u8> {
     cur
 }
 
-const UPPER: &[u8; 16] = b"0123456789ABCDEF";
-
-/// Appends `b` as `%XX` (uppercase hex).
-pub(crate) fn push_escaped(out: &mut String, b: u8) {
-    out.push('%');
-    out.push(char::from(
-        UPPER.get(usize::from(b >> 4)).copied().unwrap_or(b'0'),
-    ));
-    out.push(char::from(
-        UPPER.get(usize::from(b & 15)).copied().unwrap_or(b'0'),
-    ));
-}
-
-/// Appends `input`, escaping the bytes `escape` selects as `%XX`.
-pub(crate) fn escape_into(out: &mut String, input: &[u8], escape: impl Fn(u8) -> bool) {
-    for &b in input {
-        if escape(b) || !b.is_ascii() {
-            push_escaped(out, b);
-        } else {
-            out.push(char::from(b));
-        }
-    }
-}
-
-/// The bytes both rule sets escape: controls, space, `#`, `%`, DEL and non-ASCII.
-pub(crate) fn escape_c0_space_hash_percent(b: u8) -> bool {
-    b <= b' ' || b == b'#' || b == b'%' || b >= 0x7f
-}
-
 /// Parses a dotted IPv4 address the way `inet_aton` does: one to four parts, each decimal,
 /// octal (leading `0`) or, when `hex` is set, hexadecimal (`0x`); the last part fills the
 /// remaining bytes. Returns `None` when it is not one.
 pub(crate) fn inet_aton(host: &[u8], hex_allowed: bool) -> Option<u32> {
-    let parts: Vec<&[u8]> = host.split(|&b| b == b'.').collect();
-    if parts.is_empty() || parts.len() > 4 {
-        return None;
-    }
     let mut values = [0u64; 4];
-    for (slot, part) in values.iter_mut().zip(&parts) {
-        *slot = number(part, hex_allowed)?;
+    let mut n = 0;
+    for part in host.split(|&b| b == b'.') {
+        // A fifth part: not an address.
+        *values.get_mut(n)? = number(part, hex_allowed)?;
+        n += 1;
     }
-    let n = parts.len();
     let mut addr: u64 = 0;
     for (i, &v) in values.iter().take(n).enumerate() {
         if i + 1 == n {
@@ -122,11 +69,8 @@ fn number(part: &[u8], hex_allowed: bool) -> Option<u64> {
     }
     let mut v: u64 = 0;
     for &d in digits {
-        let digit = u64::from(hex(d)?);
-        if digit >= radix {
-            return None;
-        }
-        v = v.checked_mul(radix)?.checked_add(digit)?;
+        let digit = u64::from(char::from(d).to_digit(radix)?);
+        v = v.checked_mul(u64::from(radix))?.checked_add(digit)?;
         if v > u64::from(u32::MAX) {
             return None;
         }

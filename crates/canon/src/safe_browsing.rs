@@ -19,8 +19,9 @@
 //! canonicalizes the same.
 
 use sha2::{Digest, Sha256};
+use weburl::percent::percent_encode_bytes_into;
 
-use crate::escape::{escape_c0_space_hash_percent, escape_into, inet_aton, push_ipv4};
+use crate::escape::{inet_aton, push_ipv4, C0_SPACE_HASH_PERCENT};
 use crate::Input;
 
 /// Why a URL has no Safe Browsing canonical form.
@@ -84,7 +85,7 @@ fn canonical(input: &str) -> Result<Canonical, Error> {
     if let Some(hash) = bytes.iter().position(|&b| b == b'#') {
         bytes.truncate(hash);
     }
-    let url = crate::escape::unescape_repeatedly(&bytes);
+    let url = crate::escape::unescape_repeatedly(bytes);
     // The scheme: `scheme://`, or `http` when there is none.
     let (scheme, rest) = match find(&url, b"://") {
         Some(i) if url.get(..i).is_some_and(is_scheme) => (
@@ -130,7 +131,7 @@ fn canonical(input: &str) -> Result<Canonical, Error> {
     let path_end = text.len();
     if let Some(q) = query {
         text.push('?');
-        escape_into(&mut text, q, escape_c0_space_hash_percent);
+        percent_encode_bytes_into(q, &C0_SPACE_HASH_PERCENT, false, &mut text);
     }
     Ok(Canonical {
         scheme_len,
@@ -204,7 +205,7 @@ fn push_host(out: &mut String, hostport: &[u8]) -> bool {
         return true;
     }
     name.make_ascii_lowercase();
-    escape_into(out, &name, escape_c0_space_hash_percent);
+    percent_encode_bytes_into(&name, &C0_SPACE_HASH_PERCENT, false, out);
     false
 }
 
@@ -235,7 +236,7 @@ fn push_path(out: &mut String, path: &[u8]) {
         if i > 0 {
             out.push('/');
         }
-        escape_into(out, seg, escape_c0_space_hash_percent);
+        percent_encode_bytes_into(seg, &C0_SPACE_HASH_PERCENT, false, out);
     }
     if trailing && !segments.is_empty() {
         out.push('/');

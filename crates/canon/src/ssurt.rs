@@ -10,7 +10,7 @@
 //! in `inet_aton`'s forms (only an opaque host can, after the URL Standard's parse), where
 //! urlcanon uses its own IPv4 reading.
 
-use weburl::Url;
+use weburl::{HostKind, Url};
 
 use crate::escape::inet_aton;
 use crate::Input;
@@ -101,12 +101,18 @@ pub fn ssurt<'a>(input: impl Into<Input<'a>>) -> Result<String, Error> {
     };
     let href = url.href();
     let mut out = String::with_capacity(href.len() + 8);
-    push_ssurt_host(&mut out, url.hostname());
+    let host = url.hostname();
+    match url.host_kind() {
+        // The URL Standard's host parser reads a domain ending in a number as IPv4 (or
+        // fails), so no domain reads as an address in `inet_aton`'s forms.
+        Some(HostKind::Domain) => push_reversed(&mut out, host),
+        Some(HostKind::Opaque) => push_ssurt_host(&mut out, host),
+        // An address, the empty host or none: as it is.
+        Some(HostKind::Ipv4 | HostKind::Ipv6 | HostKind::Empty) | None => out.push_str(host),
+    }
     let scheme = url.scheme();
-    if href
-        .get(scheme.len() + 1..)
-        .is_some_and(|rest| rest.starts_with("//"))
-    {
+    // The serialization writes `//` after the scheme exactly when there is a host.
+    if url.has_host() {
         out.push_str("//");
     }
     if !url.port().is_empty() {

@@ -23,7 +23,9 @@
 
 mod split;
 
-use crate::escape::{escape_c0_space_hash_percent, escape_into, inet_aton, push_ipv4};
+use weburl::percent::percent_encode_bytes_into;
+
+use crate::escape::{inet_aton, push_ipv4, C0_SPACE_HASH_PERCENT};
 use crate::Input;
 
 /// Why `surt` gives no key (where the `surt` package raises an exception).
@@ -153,14 +155,15 @@ fn key(input: &str, o: &Options) -> Result<String, Error> {
     let mut path = String::new();
     let path_present = match parts.path {
         Some(p) => {
-            let raw = crate::escape::unescape_repeatedly(&p.to_vec());
+            let raw = crate::escape::unescape_repeatedly(p.to_vec());
             if host.is_empty() {
-                escape_into(&mut path, &raw, escape_c0_space_hash_percent);
+                percent_encode_bytes_into(&raw, &C0_SPACE_HASH_PERCENT, false, &mut path);
             } else {
-                escape_into(
-                    &mut path,
+                percent_encode_bytes_into(
                     &normalize_path(&raw),
-                    escape_c0_space_hash_percent,
+                    &C0_SPACE_HASH_PERCENT,
+                    false,
+                    &mut path,
                 );
             }
             true
@@ -173,10 +176,11 @@ fn key(input: &str, o: &Options) -> Result<String, Error> {
     };
     let mut query: Option<String> = parts.query.map(|q| {
         let mut out = String::with_capacity(q.len());
-        escape_into(
+        percent_encode_bytes_into(
+            &crate::escape::unescape_repeatedly(q.to_vec()),
+            &C0_SPACE_HASH_PERCENT,
+            false,
             &mut out,
-            &crate::escape::unescape_repeatedly(q),
-            escape_c0_space_hash_percent,
         );
         out
     });
@@ -305,7 +309,7 @@ fn key(input: &str, o: &Options) -> Result<String, Error> {
 
 /// The host as the Google-style canonicalizer leaves it, appended to `out`.
 fn canonical_host(raw: &[u8], out: &mut String) {
-    let mut host = crate::escape::unescape_repeatedly(raw);
+    let mut host = crate::escape::unescape_repeatedly(raw.to_vec());
     if !host.is_ascii() {
         let text = String::from_utf8_lossy(&host).replace('\u{FFFD}', "");
         if let Some(ascii) = idna_2003_like(&text) {
@@ -336,10 +340,11 @@ fn canonical_host(raw: &[u8], out: &mut String) {
     if let Some(addr) = ip_formats(host) {
         push_ipv4(out, addr);
     } else {
-        escape_into(
-            out,
+        percent_encode_bytes_into(
             &host.to_ascii_lowercase(),
-            escape_c0_space_hash_percent,
+            &C0_SPACE_HASH_PERCENT,
+            false,
+            out,
         );
     }
 }
