@@ -36,7 +36,7 @@ fn register_values(ctx: &SessionContext, name: &str, values: &[Option<&str>]) {
 }
 
 /// Every function with the arguments to call it with, `U` standing for the URL column.
-const CALLS: [&str; 24] = [
+const CALLS: [&str; 28] = [
     "url_href(U)",
     "url_origin(U)",
     "url_protocol(U)",
@@ -61,6 +61,10 @@ const CALLS: [&str; 24] = [
     "url_error(U)",
     "url_percent_decode(U)",
     "url_percent_encode(U)",
+    "url_surt(U)",
+    "url_ssurt(U)",
+    "url_safe_browsing(U)",
+    "url_safe_browsing_expressions(U)",
 ];
 
 fn s(v: &str) -> Option<String> {
