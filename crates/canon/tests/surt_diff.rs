@@ -136,7 +136,8 @@ fn option_sets() -> Vec<(&'static str, Value, Options)> {
         query_lowercase,
         query_strip_session_id,
         query_strip_empty,
-        query_alpha_reorder
+        query_alpha_reorder,
+        public_suffix
     );
     sets
 }

@@ -1,7 +1,7 @@
 //! SURT keys as the [`surt`](https://pypi.org/project/surt/) Python package (0.3.1) makes them
 //! (Internet Archive; itself a port of webarchive-commons' `org.archive.url`): the Google-style
 //! canonicalizer then the IA canonicalizer, then the host reversed (`com,example)`) before the
-//! path and query. Every option of `surt.surt(url, **options)` but `public_suffix` is here.
+//! path and query. Every option of `surt.surt(url, **options)` is here.
 //!
 //! Written from the package's documentation and observed behaviour (it is AGPL-3.0; nothing
 //! of it is copied). Departures, each tested in `tests/tables.rs`:
@@ -12,6 +12,12 @@
 //! - A dotted host that `surt` hands to the system resolver (`gethostbyname`) is read as
 //!   `inet_aton` reads it (glibc's behaviour: decimal and octal parts, the last part filling
 //!   the remaining bytes); one that is no address stays a name, never looked up.
+//! - `public_suffix`: `surt` 0.3.1 raises `TypeError` for every URL with a host under Python 3
+//!   (it hands `tldextract` the host as `bytes`); the option here does what its code means to:
+//!   the host replaced by the registered domain `tldextract` gives for it (see
+//!   `public_suffix.rs`: ICANN section, no implicit rule, weburl's compiled list), and a host
+//!   with none keyed as a URL without a host (`http://localhost/x` gives `http:/x`). The
+//!   differential test checks it against the package with that one call given a `str`.
 //! - Where `surt` raises (a port that is not a number from 0 to 65535; a string with no
 //!   scheme after trimming), [`surt`] returns an [`Error`].
 //!
@@ -21,6 +27,7 @@
 //! dot-segments) comes first, so `surt(&url)` can differ from `surt(url.href())` only where
 //! the two parsers disagree, which the caller chose by parsing.
 
+mod public_suffix;
 mod split;
 
 use weburl::percent::percent_encode_bytes_into;
@@ -85,6 +92,9 @@ pub struct Options {
     pub query_strip_empty: bool,
     /// `query_alpha_reorder`: sort the query's arguments.
     pub query_alpha_reorder: bool,
+    /// `public_suffix`: the host replaced by its registered domain (the Public Suffix List's
+    /// ICANN section, as `tldextract` gives it to `surt`); a host without one is dropped.
+    pub public_suffix: bool,
 }
 
 impl Default for Options {
@@ -105,6 +115,7 @@ impl Default for Options {
             query_strip_session_id: true,
             query_strip_empty: true,
             query_alpha_reorder: true,
+            public_suffix: false,
         }
     }
 }
@@ -248,6 +259,12 @@ fn key(input: &str, o: &Options) -> Result<String, Error> {
                 last_question_mark = false;
             }
         }
+    }
+
+    if o.public_suffix && !host.is_empty() {
+        let domain = public_suffix::registered_domain(&host);
+        host.truncate(domain.end);
+        host.drain(..domain.start);
     }
 
     // The serialization.
