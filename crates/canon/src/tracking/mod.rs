@@ -67,9 +67,9 @@
 //!
 //! ```
 //! use weburl_canon::tracking::{strip_tracking, Rules};
-//! let rules = Rules::builtin();
 //! assert_eq!(
-//!     strip_tracking("https://example.com/a?id=7&utm_source=news&fbclid=x#top", &rules).unwrap(),
+//!     strip_tracking("https://example.com/a?id=7&utm_source=news&fbclid=x#top", Rules::builtin())
+//!         .unwrap(),
 //!     "https://example.com/a?id=7#top"
 //! );
 //! let json = br#"{"providers": {"shop": {
@@ -244,9 +244,9 @@ impl Rules {
 
     /// The built-in list ([`builtin::ENTRIES`]) as one provider, `builtin`, for every URL;
     /// compiled once per process.
-    pub fn builtin() -> Rules {
+    pub fn builtin() -> &'static Rules {
         static BUILTIN: OnceLock<Rules> = OnceLock::new();
-        BUILTIN.get_or_init(builtin_rules).clone()
+        BUILTIN.get_or_init(builtin_rules)
     }
 
     /// The patterns and providers left out when loading, in file order.
@@ -285,8 +285,8 @@ fn builtin_rules() -> Rules {
 /// ```
 /// use weburl_canon::tracking::{strip_tracking, Error, Rules};
 /// let rules = Rules::builtin();
-/// assert_eq!(strip_tracking("http://x.test/?gclid=1", &rules).unwrap(), "http://x.test/");
-/// assert_eq!(strip_tracking("no url", &rules), Err(Error::NotAUrl));
+/// assert_eq!(strip_tracking("http://x.test/?gclid=1", rules).unwrap(), "http://x.test/");
+/// assert_eq!(strip_tracking("no url", rules), Err(Error::NotAUrl));
 /// ```
 pub fn strip_tracking<'a>(input: impl Into<Input<'a>>, rules: &Rules) -> Result<String, Error> {
     strip_tracking_with(input, rules, &Options::default())
