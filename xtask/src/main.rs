@@ -25,6 +25,7 @@ mod scaling;
 mod size;
 mod size_check;
 mod snapshots;
+mod spark;
 mod surt_diff;
 mod test;
 mod top_domains;
@@ -66,6 +67,10 @@ commands:
   duckdb test|build|bench [--rows N] [--runs N]
                     the DuckDB extension (crates/duckdb): weburl.duckdb_extension, pytest
                     through the duckdb Python package, its bench
+  spark test|build|bench [--rows N]
+                    weburl.spark's Arrow UDFs on a Spark standalone cluster on 127.0.0.1
+                    (pyspark in target/spark-venv; skipped without Java); its bench against
+                    parse_url and a urllib UDF (crates/python/tests/spark/bench.py)
   capi test|build|bench [--data DIR] [--quick]
                     the C API (weburl-capi): its C test programs (valgrind when present);
                     its bench, parse + ada_get_href against ada's C API and the Rust facade
@@ -153,6 +158,7 @@ fn run(argv: &[String]) -> Result {
         "ci" => ci::main(&rest),
         "python" => python::main(&rest),
         "duckdb" => duckdb::main(&rest),
+        "spark" => spark::main(&rest),
         "capi" => capi::main(&rest),
         "datafusion" => datafusion::main(&rest),
         "psl-sync" => psl_sync::main(&rest),

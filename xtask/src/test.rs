@@ -7,7 +7,8 @@
 //! `weburl-bytes`' safe API (`miri.rs`; skipped, with the reason, where `cargo +nightly miri`
 //! is missing). Without ARGS it then runs
 //! the bindings' test steps, each also `cargo xtask <binding> test`: `crates/datafusion`
-//! (`datafusion.rs`), the Python package's pytest suites (`python.rs`) and the DuckDB
+//! (`datafusion.rs`), the Python package's pytest suites (`python.rs`), its Spark cluster
+//! tests (`spark.rs`; skipped, saying why, without Java) and the DuckDB
 //! extension's (`duckdb.rs`), and the C API's and DuckDB's suites under AddressSanitizer
 //! (`asan.rs`).
 
@@ -32,6 +33,7 @@ pub fn main(args: &[String]) -> Result {
     if args.is_empty() {
         crate::datafusion::test()?;
         crate::python::test()?;
+        crate::spark::test()?;
         crate::duckdb::test()?;
         crate::asan::run()?;
     }

@@ -1,0 +1,205 @@
+"""weburl's SQL functions in PySpark: :func:`register` makes every function of the catalogue
+(``weburl_functions::catalogue``, the same records as DataFusion's and DuckDB's functions) a
+Spark SQL function under its SQL name (``url_hostname``, ``url_registrable_domain``,
+``url_query_param``, ...), for Spark SQL and for the DataFrame API (``F.call_function`` or the
+returned UDFs). Each is an Arrow UDF (``pyspark.sql.functions.arrow_udf``, Spark 4.1+): the
+executor's Python worker gets the column as an Arrow array and the body is one call of
+``weburl.arrow.<name>`` over it, the GIL released for the batch; no pandas and no Python
+string per row.
+
+>>> from weburl import spark as weburl_spark                          # doctest: +SKIP
+>>> weburl_spark.register(spark)                                      # doctest: +SKIP
+>>> spark.sql("SELECT url_hostname('https://BÜCHER.example/')").first()[0]  # doctest: +SKIP
+'xn--bcher-kva.example'
+
+Left out: the other engines' dialects (ClickHouse's, Trino's, BigQuery's and Spark's own
+names: ``parse_url``, ``url_encode`` and ``url_decode`` are Spark built-ins, and names such as
+``domain`` or ``path`` are too generic to register by default).
+
+Whole rows: ``DataFrame.mapInArrow`` with the ``weburl.arrow`` functions over a batch's
+columns (docs/spark.md has the recipe).
+"""
+
+from collections import defaultdict
+
+__all__ = ["register", "functions", "udfs", "spark_type"]
+
+
+def _records():
+    from weburl import _weburl
+
+    return [r for r in _weburl._catalogue() if r["dialect"] is None]
+
+
+def _arrow():
+    """``weburl.arrow``; in a build without it, the list batch functions (``hostname`` and
+    ``registrable_domain`` only)."""
+    try:
+        import weburl.arrow
+
+        return weburl.arrow
+    except ImportError:
+        return _Lists
+
+
+class _Lists:
+    """``weburl.hostnames`` and ``weburl.registrable_domains`` in ``weburl.arrow``'s shape
+    (a Python string per row: the fallback where ``weburl.arrow`` is missing)."""
+
+    @staticmethod
+    def hostname(array):
+        import pyarrow as pa
+
+        from weburl import hostnames
+
+        return _Lists.over(hostnames, array)
+
+    @staticmethod
+    def registrable_domain(array):
+        import pyarrow as pa
+
+        from weburl import registrable_domains
+
+        return _Lists.over(registrable_domains, array)
+
+    @staticmethod
+    def over(batch, array):
+        """``batch`` over the non-null rows of ``array``, NULL for the others."""
+        import pyarrow as pa
+
+        rows = array.to_pylist()
+        answers = iter(batch([r for r in rows if r is not None]))
+        return pa.array([None if r is None else next(answers) for r in rows], pa.string())
+
+
+def spark_type(returns, probe=None):
+    """The Spark SQL type of a catalogue result type (``Varchar``, ``Integer``, ``BigInt``,
+    ``Boolean``, ``VarcharList``, ``PairList``, ``Components``); ``Components`` takes the
+    struct of ``probe`` (``weburl.arrow.parse``'s Arrow type)."""
+    from pyspark.sql import types as T
+
+    simple = {
+        "Varchar": T.StringType(),
+        "Integer": T.IntegerType(),
+        "BigInt": T.LongType(),
+        "Boolean": T.BooleanType(),
+        "VarcharList": T.ArrayType(T.StringType()),
+        "PairList": T.ArrayType(
+            T.StructType(
+                [T.StructField("name", T.StringType()), T.StructField("value", T.StringType())]
+            )
+        ),
+    }
+    if returns in simple:
+        return simple[returns]
+    if returns == "Components" and probe is not None:
+        from pyspark.sql.pandas.types import from_arrow_type
+
+        return from_arrow_type(_plain(probe))
+    raise TypeError(f"no Spark type for the catalogue type {returns!r}")
+
+
+def _plain(arrow_type):
+    """``arrow_type`` with its strings as ``string`` (what Spark's Arrow reader takes)."""
+    import pyarrow as pa
+
+    if pa.types.is_large_string(arrow_type) or pa.types.is_string_view(arrow_type):
+        return pa.string()
+    if pa.types.is_list(arrow_type) or pa.types.is_large_list(arrow_type):
+        return pa.list_(_plain(arrow_type.value_type))
+    if pa.types.is_list_view(arrow_type) or pa.types.is_large_list_view(arrow_type):
+        return pa.list_(_plain(arrow_type.value_type))
+    if pa.types.is_struct(arrow_type):
+        return pa.struct([pa.field(f.name, _plain(f.type)) for f in arrow_type])
+    return arrow_type
+
+
+def _column_index(record):
+    """The argument that is the column of ``weburl.arrow``'s function: ``ref`` if the record
+    has one, else the first (the Polars and Arrow bindings' rule)."""
+    names = [name for name, _ in record["arguments"]]
+    return names.index("ref") if "ref" in names else 0
+
+
+def _call(function, column_at, arrays):
+    """``function`` over the batch: the column argument as an array, every other argument a
+    scalar. Where another argument varies within the batch, the rows are called in groups of
+    equal values and put back in order."""
+    import pyarrow as pa
+
+    column = arrays[column_at]
+    others = [a for i, a in enumerate(arrays) if i != column_at]
+    if isinstance(column, pa.ChunkedArray):
+        column = column.combine_chunks()
+    if not others:
+        return pa.array(function(column))
+    values = [o.to_pylist() for o in others]
+    if all(len(set(v)) <= 1 for v in values):
+        return pa.array(function(column, *(v[0] if v else None for v in values)))
+    groups = defaultdict(list)
+    for row, key in enumerate(zip(*values)):
+        groups[key].append(row)
+    parts, order = [], []
+    for key, rows in groups.items():
+        parts.append(pa.array(function(column.take(pa.array(rows, pa.int64())), *key)))
+        order.extend(rows)
+    joined = pa.concat_arrays([p.cast(parts[0].type) for p in parts])
+    inverse = [0] * len(order)
+    for at, row in enumerate(order):
+        inverse[row] = at
+    return joined.take(pa.array(inverse, pa.int64()))
+
+
+def _body(function, record, arrow_type):
+    column_at = _column_index(record)
+
+    def body(*arrays):
+        import pyarrow as pa
+
+        if len(arrays) == 0 or len(arrays[0]) == 0:
+            return pa.array([], arrow_type)
+        return _call(function, column_at, list(arrays)).cast(arrow_type)
+
+    body.__name__ = record["name"]
+    body.__doc__ = record["description"]
+    return body
+
+
+def functions():
+    """The names :func:`register` registers: the catalogue's own functions that ``weburl.arrow``
+    has."""
+    arrow = _arrow()
+    return [r["name"] for r in _records() if hasattr(arrow, r["name"].removeprefix("url_"))]
+
+
+def udfs():
+    """The Arrow UDFs by SQL name (not registered), for the DataFrame API:
+    ``udfs()["url_hostname"](F.col("url"))``."""
+    import pyarrow as pa
+    from pyspark.sql.functions import arrow_udf
+    from pyspark.sql.pandas.types import to_arrow_type
+
+    arrow = _arrow()
+    made = {}
+    for record in _records():
+        function = getattr(arrow, record["name"].removeprefix("url_"), None)
+        if function is None:
+            continue
+        probe = None
+        if record["returns"] == "Components":
+            probe = pa.array(function(pa.array(["https://example.com/"]))).type
+        returns = spark_type(record["returns"], probe)
+        made[record["name"]] = arrow_udf(
+            _body(function, record, to_arrow_type(returns)), returns
+        )
+    return made
+
+
+def register(spark):
+    """Registers every function of :func:`functions` in ``spark`` (a ``SparkSession``) under
+    its SQL name, for Spark SQL (``SELECT url_hostname(url) FROM t``) and the DataFrame API
+    (``F.call_function("url_hostname", F.col("url"))``); returns the UDFs by name."""
+    made = udfs()
+    for name, udf in made.items():
+        spark.udf.register(name, udf)
+    return made

@@ -1,0 +1,167 @@
+"""weburl.spark on a real cluster (a standalone master and two workers on 127.0.0.1, started by
+``conftest.py``): the registered names, every registered function's catalogue example through
+Spark SQL, the DataFrame API, and a job over at least 1 M corpus rows whose every answer equals
+the same function run locally through ``weburl.arrow``."""
+
+import re
+import time
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from conftest import ROOT, corpus_lines
+from pyspark.sql import functions as F
+
+from weburl import _weburl
+from weburl import spark as weburl_spark
+
+ROWS = 1_000_000
+# The functions of the 1 M-row job (those registered): strings, an integer, a boolean, a list.
+JOB = [
+    "url_hostname",
+    "url_registrable_domain",
+    "url_href",
+    "url_pathname",
+    "url_port",
+    "url_is_valid",
+    "url_path_segments",
+]
+
+
+def own_records():
+    return {r["name"]: r for r in _weburl._catalogue() if r["dialect"] is None}
+
+
+def has_arrow():
+    try:
+        import weburl.arrow  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def local(name, *arrays):
+    """``name`` run in this process through weburl.arrow (the UDF's own body, not Spark)."""
+    udf = weburl_spark.udfs()[name]
+    return udf.func(*arrays)
+
+
+def literals(call):
+    """The string literals of a catalogue example ``f('a', 'b')`` and its ``['field']``."""
+    inner, _, field = call.partition(")")
+    args = re.findall(r"'((?:[^']|'')*)'", inner)
+    found = re.fullmatch(r"\['(\w+)'\]", field)
+    return [a.replace("''", "'") for a in args], found and found.group(1)
+
+
+def test_registered_names(spark):
+    names = weburl_spark.functions()
+    records = own_records()
+    assert set(names) <= set(records)
+    assert {"url_hostname", "url_registrable_domain"} <= set(names)
+    if has_arrow():
+        assert set(names) == set(records), sorted(set(records) - set(names))
+    registered = {f.name for f in spark.catalog.listFunctions() if f.name.startswith("url_")}
+    assert set(names) <= registered
+
+
+def test_catalogue_examples(spark):
+    """Every registered function's catalogue example, through Spark SQL on the cluster, gives
+    what the same function gives locally, and the record's result where it is a scalar."""
+    records = own_records()
+    for name in weburl_spark.functions():
+        record = records[name]
+        got = spark.sql(f"SELECT {record['call']}").first()[0]
+        args, field = literals(record["call"])
+        want = local(name, *(pa.array([a]) for a in args))[0].as_py()
+        if field is not None:
+            want = want[field]
+        if isinstance(got, list) and got and hasattr(got[0], "asDict"):
+            got = [g.asDict() for g in got]
+        assert got == want, (record["call"], got, want)
+        result = record["result"]
+        if record["returns"] == "Varchar":
+            assert got == result.strip("'"), record["call"]
+        elif record["returns"] == "Boolean":
+            assert got == (result == "true"), record["call"]
+        elif record["returns"] == "Integer":
+            assert got == int(result), record["call"]
+
+
+def test_dataframe_api_and_nulls(spark):
+    df = spark.createDataFrame(
+        [("https://www.Example.co.uk/a",), (None,), ("not a url",), ("https://exa mple.com/",)],
+        "url string",
+    )
+    hostname = weburl_spark.udfs()["url_hostname"]
+    rows = df.select(
+        hostname(F.col("url")).alias("a"),
+        F.call_function("url_registrable_domain", F.col("url")).alias("b"),
+    ).collect()
+    assert [tuple(r) for r in rows] == [
+        ("www.example.co.uk", "example.co.uk"),
+        (None, None),
+        (None, None),
+        (None, None),
+    ]
+    df.createOrReplaceTempView("urls")
+    got = spark.sql("SELECT url_hostname(url) AS h FROM urls WHERE url IS NOT NULL").collect()
+    assert [r.h for r in got] == ["www.example.co.uk", None, None]
+
+
+def test_query_param_name_per_row(spark):
+    """A second argument that varies from row to row (a column, not a literal)."""
+    if "url_query_param" not in weburl_spark.functions():
+        pytest.skip("url_query_param needs weburl.arrow")
+    df = spark.createDataFrame(
+        [("https://a.example/?q=1&r=2", "q"), ("https://a.example/?q=1&r=2", "r"),
+         ("https://a.example/?q=3", None), ("https://a.example/?q=4", "q")],
+        "url string, name string",
+    )
+    got = [r[0] for r in df.select(F.call_function("url_query_param", "url", "name")).collect()]
+    want = local("url_query_param", pa.array(df.toPandas()["url"]), pa.array(df.toPandas()["name"]))
+    assert got == want.to_pylist()
+    assert got[0] == "1" and got[1] == "2" and got[3] == "4"
+
+
+def test_million_rows(spark, cluster, tmp_path):
+    """>= 1 M rows (the corpora, repeated) on the two workers: each function's answer for every
+    row equals the answer computed here, before the job, through weburl.arrow."""
+    lines = corpus_lines()
+    repeats = -(-ROWS // len(lines))
+    urls = pa.array(lines * repeats, pa.string())
+    names = [n for n in JOB if n in weburl_spark.functions()]
+    columns = {"url": urls}
+    for name in names:
+        columns[f"want_{name}"] = local(name, urls)
+    path = tmp_path / "urls.parquet"
+    pq.write_table(pa.table(columns), path, row_group_size=128 * 1024)
+
+    start = time.monotonic()
+    df = spark.read.parquet(str(path)).repartition(8)
+    checks = [F.count(F.lit(1)).alias("rows")]
+    for name in names:
+        same = F.call_function(name, F.col("url")).eqNullSafe(F.col(f"want_{name}"))
+        checks.append(F.sum(F.when(same, 0).otherwise(1)).alias(name))
+    result = df.agg(*checks).first().asDict()
+    elapsed = time.monotonic() - start
+    executors = spark.sparkContext._jsc.sc().getExecutorMemoryStatus().size() - 1
+    print(f"\n{len(urls):,} rows x {len(names)} functions on {executors} executors: {elapsed:.1f} s")
+    assert executors == 2
+    assert result["rows"] == len(urls) >= ROWS
+    assert {n: result[n] for n in names} == {n: 0 for n in names}
+    # The job's answers are not all NULL: the corpora have hosts.
+    assert urls.null_count == 0
+    assert columns["want_url_hostname"].null_count < len(urls) // 2
+
+
+def test_map_in_arrow_recipe(spark):
+    """docs/spark.md's mapInArrow recipe, run as written."""
+    pytest.importorskip("weburl.arrow")
+    text = (ROOT / "docs" / "spark.md").read_text(encoding="utf-8")
+    recipe = text.split("<!-- recipe: mapInArrow -->", 1)[1].split("```python", 1)[1]
+    recipe = recipe.split("```", 1)[0]
+    scope = {"spark": spark}
+    exec(compile(recipe, "docs/spark.md", "exec"), scope)
+    rows = scope["result"].collect()
+    assert [tuple(r) for r in rows] == scope["EXPECTED"]
