@@ -335,7 +335,7 @@ impl Field {
     }
 
     /// Whether the field depends on the Public Suffix List.
-    pub fn uses_list(self) -> bool {
+    pub const fn uses_list(self) -> bool {
         matches!(
             self,
             Field::HostRegistrySuffix

@@ -10,6 +10,13 @@
 //!   expressions (host suffixes x path prefixes) and their SHA-256 hashes and hash prefixes.
 //! - [`ssurt`]: IIPC urlcanon's SSURT (`org,example,//:https/path`), a sort and prefix
 //!   key, on the URL Standard's parse.
+//! - [`urlcanon`]: IIPC urlcanon's rule sets (WHATWG, semantic, aggressive) and
+//!   [`match_rule`], its match rules (SURT and SSURT prefixes, domains, substrings).
+//! - [`common_crawl`]: the URL fields of Common Crawl's columnar index (`url_surtkey`,
+//!   `url_host_tld`, ..., `url_host_registered_domain`, `url_host_private_domain`), by the
+//!   compiled Public Suffix List or the caller's.
+//! - [`tracking`]: `strip_tracking`, removing tracking parameters by rules in ClearURLs'
+//!   format loaded at run time, or by a small built-in list (each entry's source named).
 //!
 //! Every function takes a string or a parsed [`Url`] (see [`Input`]), returns its result or
 //! an error value, and never panics.
@@ -25,10 +32,14 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod common_crawl;
 mod escape;
+pub mod match_rule;
 pub mod safe_browsing;
 pub mod ssurt;
 pub mod surt;
+pub mod tracking;
+pub mod urlcanon;
 
 use weburl::Url;
 
