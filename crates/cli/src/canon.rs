@@ -1,11 +1,11 @@
 //! `weburl canon`: canonical keys (weburl-canon), one line per input: a SURT key (the `surt`
-//! package's defaults), an SSURT, or Safe Browsing's canonical URL, its lookup expressions
-//! or their 4-byte SHA-256 prefixes.
+//! package's defaults), an SSURT, Safe Browsing's canonical URL, its lookup expressions
+//! or their 4-byte SHA-256 prefixes, or urlcanon's semantic or aggressive canonical URL.
 
 use std::fmt::Write as _;
 use std::io::Write;
 
-use weburl_canon::{safe_browsing, ssurt, surt};
+use weburl_canon::{safe_browsing, ssurt, surt, urlcanon};
 
 use crate::columns;
 use crate::input::{self, Input};
@@ -20,21 +20,23 @@ pub enum Profile {
     Ssurt,
     /// Google Safe Browsing's canonical URL.
     SafeBrowsing,
+    /// IIPC urlcanon's semantic canonical URL.
+    Semantic,
+    /// IIPC urlcanon's aggressive canonical URL.
+    Aggressive,
 }
 
 /// The names `--profile` takes.
-const PROFILES: &str = "surt, ssurt, safe-browsing";
+const PROFILES: &str = "surt, ssurt, safe-browsing, semantic, aggressive";
 
-/// `--profile NAME`: a rule set, or why NAME is none (urlcanon's `semantic` and `aggressive`
-/// are named as not implemented yet).
+/// `--profile NAME`: a rule set, or why NAME is none.
 pub fn profile(name: &str) -> Result<Profile, String> {
     match name {
         "surt" => Ok(Profile::Surt),
         "ssurt" => Ok(Profile::Ssurt),
         "safe-browsing" => Ok(Profile::SafeBrowsing),
-        "semantic" | "aggressive" => Err(format!(
-            "the {name} profile (urlcanon's) is not implemented yet; the profiles are {PROFILES}"
-        )),
+        "semantic" => Ok(Profile::Semantic),
+        "aggressive" => Ok(Profile::Aggressive),
         _ => Err(format!("no profile {name:?}; the profiles are {PROFILES}")),
     }
 }
@@ -62,6 +64,12 @@ fn line(input: &str, output: Output, to: &mut String) -> Result<(), String> {
         }
         Output::Key(Profile::SafeBrowsing) => {
             to.push_str(&safe_browsing::canonicalize(input).map_err(|e| e.to_string())?);
+        }
+        Output::Key(Profile::Semantic) => {
+            to.push_str(&urlcanon::semantic(input).map_err(|e| e.to_string())?);
+        }
+        Output::Key(Profile::Aggressive) => {
+            to.push_str(&urlcanon::aggressive(input).map_err(|e| e.to_string())?);
         }
         Output::Expressions => {
             let expressions = safe_browsing::expressions(input).map_err(|e| e.to_string())?;

@@ -201,7 +201,8 @@ Examples:
     ///
     /// --profile surt (the default): the SURT key of the `surt` Python package with its
     /// default options, as Wayback and CDX indexes use it; ssurt: IIPC urlcanon's SSURT;
-    /// safe-browsing: Google Safe Browsing's canonical URL. --expressions: Safe Browsing's
+    /// safe-browsing: Google Safe Browsing's canonical URL; semantic and aggressive: IIPC
+    /// urlcanon's canonical URLs by those rule sets. --expressions: Safe Browsing's
     /// lookup expressions, separated by spaces, in Google's order; --hash-prefixes: their
     /// SHA-256 hashes' first 4 bytes in hex, in the same order. An input with no key is
     /// reported on stderr and the exit status is then 1.
@@ -214,7 +215,7 @@ Examples:
   $ weburl canon --expressions http://a.b.c/1/
   a.b.c/1/ a.b.c/ b.c/1/ b.c/")]
     Canon {
-        /// The rule set: surt, ssurt or safe-browsing.
+        /// The rule set: surt, ssurt, safe-browsing, semantic or aggressive.
         #[arg(long, value_name = "NAME", value_parser = crate::canon::profile)]
         profile: Option<Profile>,
         /// Print Safe Browsing's lookup expressions instead of a key (with no --profile or

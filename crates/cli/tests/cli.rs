@@ -600,22 +600,34 @@ fn canon_expressions_and_hash_prefixes() {
 }
 
 #[test]
-fn canon_unknown_and_unimplemented_profiles_are_usage_errors() {
-    for name in ["semantic", "aggressive"] {
-        let r = run(&["canon", "--profile", name, "http://a/"]);
-        assert_eq!(r.code, 2);
-        assert!(r.stderr.contains("not implemented"), "{}", r.stderr);
-        assert!(
-            r.stderr
-                .contains("the profiles are surt, ssurt, safe-browsing"),
-            "{}",
-            r.stderr
-        );
-    }
+fn canon_semantic_and_aggressive_stream_stdin() {
+    let r = run_with_stdin(
+        &["canon", "--profile", "semantic"],
+        b"HTTP://u:p@Example.com.../a//b/%2e%2e/c?b=%41&a#f\nno scheme\nwww12.foo.com/\n".to_vec(),
+    );
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.stdout,
+        "http://example.com/a/c?a&b=A\nhttp://www12.foo.com/\n"
+    );
+    assert!(r.stderr.contains("no scheme"), "{}", r.stderr);
+    let r = run(&[
+        "canon",
+        "--profile",
+        "aggressive",
+        "https://www12.foo.com/A/?sid=9682993c8daa2c5497996114facdc805&B=1",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "http://foo.com/a?b=1\n");
+}
+
+#[test]
+fn canon_unknown_profiles_are_usage_errors() {
     let r = run(&["canon", "--profile", "nope", "http://a/"]);
     assert_eq!(r.code, 2);
     assert!(
-        r.stderr.contains("surt, ssurt, safe-browsing"),
+        r.stderr
+            .contains("the profiles are surt, ssurt, safe-browsing, semantic, aggressive"),
         "{}",
         r.stderr
     );
