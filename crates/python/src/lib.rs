@@ -14,6 +14,7 @@
 use pyo3::prelude::*;
 
 mod ada;
+mod arrow;
 mod batch;
 mod canon;
 mod convert;
@@ -39,5 +40,6 @@ fn _weburl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     batch::register(m)?;
     ada::register(m)?;
     canon::register(m)?;
+    arrow::register(m)?;
     Ok(())
 }

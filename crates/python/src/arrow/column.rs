@@ -1,0 +1,507 @@
+//! A result column in Arrow's layout, built row by row from the catalogue's [`Datum`]s: the
+//! buffers that `export.rs` hands out. Safe code only.
+//!
+//! Types, from the record's [`Type`]: `Varchar` is `string` (`large_string` when its text
+//! passes 2 GiB), whatever string type the input was (Polars, pyarrow and pandas take `string`
+//! everywhere, and one output type per function keeps results comparable); `Integer` is
+//! `int32`, `BigInt` `int64`, `Boolean` `bool`, `VarcharList` `list<string>`, `PairList`
+//! `list<struct<name: string, value: string>>`, `Components` a struct of one field per
+//! component (`int32` for the two ports, `string` otherwise), as the Polars plugin and the SQL
+//! engines give them.
+
+use weburl_functions::catalogue::{Datum, Type};
+use weburl_functions::Component;
+
+/// A bitmap, least significant bit first.
+#[derive(Default, Debug)]
+pub(crate) struct Bits {
+    pub bytes: Vec<u8>,
+    pub len: usize,
+}
+
+impl Bits {
+    fn with_capacity(bits: usize) -> Bits {
+        Bits {
+            bytes: Vec::with_capacity(bits.div_ceil(8)),
+            len: 0,
+        }
+    }
+
+    pub fn push(&mut self, value: bool) {
+        if self.len.is_multiple_of(8) {
+            self.bytes.push(0);
+        }
+        if value {
+            if let Some(last) = self.bytes.last_mut() {
+                *last |= 1 << (self.len % 8);
+            }
+        }
+        self.len += 1;
+    }
+
+    pub fn get(&self, i: usize) -> bool {
+        self.bytes
+            .get(i / 8)
+            .is_some_and(|b| b & (1 << (i % 8)) != 0)
+    }
+
+    fn append(&mut self, other: &Bits) {
+        if self.len.is_multiple_of(8) {
+            self.bytes.extend_from_slice(&other.bytes);
+            self.len += other.len;
+            return;
+        }
+        for i in 0..other.len {
+            self.push(other.get(i));
+        }
+    }
+
+    /// Bits `start..start + len` as a bitmap of their own.
+    pub fn slice(&self, start: usize, len: usize) -> Bits {
+        let mut out = Bits::with_capacity(len);
+        for i in start..start + len {
+            out.push(self.get(i));
+        }
+        out
+    }
+
+    /// How many bits `start..start + len` are 0.
+    pub fn zeros(&self, start: usize, len: usize) -> usize {
+        (start..start + len).filter(|&i| !self.get(i)).count()
+    }
+}
+
+/// Offsets into a child or a text buffer: 32-bit when the last one fits, else 64-bit.
+#[derive(Debug)]
+pub(crate) enum Offsets {
+    Small(Vec<i32>),
+    Large(Vec<i64>),
+}
+
+impl Offsets {
+    fn from(offsets: Vec<i64>) -> Offsets {
+        if offsets
+            .last()
+            .is_none_or(|&last| i32::try_from(last).is_ok())
+        {
+            Offsets::Small(offsets.iter().map(|&o| o as i32).collect())
+        } else {
+            Offsets::Large(offsets)
+        }
+    }
+}
+
+/// A finished column.
+#[derive(Debug)]
+pub(crate) struct Node {
+    pub len: usize,
+    /// `None` when no row is NULL.
+    pub validity: Option<Bits>,
+    pub kind: Kind,
+}
+
+/// A column's type and buffers.
+#[derive(Debug)]
+pub(crate) enum Kind {
+    Utf8 { offsets: Offsets, text: Vec<u8> },
+    Int32(Vec<i32>),
+    Int64(Vec<i64>),
+    Bool(Bits),
+    List { offsets: Offsets, item: Box<Node> },
+    Struct(Vec<(&'static str, Node)>),
+}
+
+impl Node {
+    /// How many rows `start..start + len` are NULL.
+    pub fn nulls(&self, start: usize, len: usize) -> usize {
+        self.validity.as_ref().map_or(0, |v| v.zeros(start, len))
+    }
+}
+
+/// Validity being built.
+#[derive(Debug)]
+pub(crate) struct Valid {
+    bits: Bits,
+    nulls: usize,
+}
+
+impl Valid {
+    fn new(rows: usize) -> Valid {
+        Valid {
+            bits: Bits::with_capacity(rows),
+            nulls: 0,
+        }
+    }
+
+    fn push(&mut self, valid: bool) {
+        self.bits.push(valid);
+        self.nulls += usize::from(!valid);
+    }
+
+    fn append(&mut self, other: Valid) {
+        self.bits.append(&other.bits);
+        self.nulls += other.nulls;
+    }
+
+    fn finish(self) -> Option<Bits> {
+        (self.nulls > 0).then_some(self.bits)
+    }
+}
+
+/// A string column being built.
+#[derive(Debug)]
+pub(crate) struct Strings {
+    offsets: Vec<i64>,
+    text: Vec<u8>,
+    valid: Valid,
+}
+
+impl Strings {
+    fn new(rows: usize) -> Strings {
+        let mut offsets = Vec::with_capacity(rows + 1);
+        offsets.push(0);
+        Strings {
+            offsets,
+            text: Vec::new(),
+            valid: Valid::new(rows),
+        }
+    }
+
+    fn push(&mut self, s: Option<&str>) {
+        if let Some(s) = s {
+            self.text.extend_from_slice(s.as_bytes());
+        }
+        self.offsets.push(self.text.len() as i64);
+        self.valid.push(s.is_some());
+    }
+
+    fn append(&mut self, other: Strings) {
+        let base = self.text.len() as i64;
+        self.text.extend_from_slice(&other.text);
+        self.offsets
+            .extend(other.offsets.iter().skip(1).map(|&o| o + base));
+        self.valid.append(other.valid);
+    }
+
+    fn finish(self) -> Node {
+        Node {
+            len: self.offsets.len() - 1,
+            validity: self.valid.finish(),
+            kind: Kind::Utf8 {
+                offsets: Offsets::from(self.offsets),
+                text: self.text,
+            },
+        }
+    }
+}
+
+/// A list column being built: its offsets and validity, and its items.
+#[derive(Debug)]
+pub(crate) struct Lists<T> {
+    offsets: Vec<i64>,
+    valid: Valid,
+    items: T,
+    count: i64,
+}
+
+impl<T> Lists<T> {
+    fn new(rows: usize, items: T) -> Lists<T> {
+        let mut offsets = Vec::with_capacity(rows + 1);
+        offsets.push(0);
+        Lists {
+            offsets,
+            valid: Valid::new(rows),
+            items,
+            count: 0,
+        }
+    }
+
+    /// Ends a row of `added` items (`None`: a NULL row).
+    fn row(&mut self, added: Option<usize>) {
+        self.count += added.unwrap_or(0) as i64;
+        self.offsets.push(self.count);
+        self.valid.push(added.is_some());
+    }
+
+    fn append_offsets(&mut self, offsets: Vec<i64>, valid: Valid, count: i64) {
+        let base = self.count;
+        self.offsets
+            .extend(offsets.iter().skip(1).map(|&o| o + base));
+        self.valid.append(valid);
+        self.count += count;
+    }
+
+    fn finish(self, item: Node) -> Node {
+        Node {
+            len: self.offsets.len() - 1,
+            validity: self.valid.finish(),
+            kind: Kind::List {
+                offsets: Offsets::from(self.offsets),
+                item: Box::new(item),
+            },
+        }
+    }
+}
+
+/// One field of `url_parse`'s struct.
+#[derive(Debug)]
+pub(crate) enum Field {
+    Str(Strings),
+    Int(Vec<i32>, Valid),
+}
+
+/// A result column being built, of one catalogue [`Type`].
+#[derive(Debug)]
+pub(crate) enum Builder {
+    Str(Strings),
+    I32(Vec<i32>, Valid),
+    I64(Vec<i64>, Valid),
+    Bool(Bits, Valid),
+    List(Lists<Strings>),
+    Pairs(Lists<(Strings, Strings)>),
+    Components {
+        fields: Vec<(Component, Field)>,
+        valid: Valid,
+        scratch: String,
+    },
+}
+
+impl Builder {
+    /// A builder of `returns` for about `rows` rows.
+    pub fn new(returns: Type, rows: usize) -> Builder {
+        match returns {
+            Type::Varchar => Builder::Str(Strings::new(rows)),
+            Type::Integer => Builder::I32(Vec::with_capacity(rows), Valid::new(rows)),
+            Type::BigInt => Builder::I64(Vec::with_capacity(rows), Valid::new(rows)),
+            Type::Boolean => Builder::Bool(Bits::with_capacity(rows), Valid::new(rows)),
+            Type::VarcharList => Builder::List(Lists::new(rows, Strings::new(rows))),
+            Type::PairList => {
+                Builder::Pairs(Lists::new(rows, (Strings::new(rows), Strings::new(rows))))
+            }
+            Type::Components => Builder::Components {
+                fields: Component::ALL
+                    .iter()
+                    .map(|&c| {
+                        let field = if c.is_integer() {
+                            Field::Int(Vec::with_capacity(rows), Valid::new(rows))
+                        } else {
+                            Field::Str(Strings::new(rows))
+                        };
+                        (c, field)
+                    })
+                    .collect(),
+                valid: Valid::new(rows),
+                scratch: String::new(),
+            },
+        }
+    }
+
+    /// One row's result; a datum of another type than the builder's is NULL.
+    pub fn push(&mut self, datum: Datum<'_>) {
+        match (self, datum) {
+            (Builder::Str(out), Datum::Str(s)) => out.push(Some(s)),
+            (Builder::Str(out), _) => out.push(None),
+            (Builder::I32(values, valid), datum) => {
+                let v = match datum {
+                    Datum::Int(i) => i32::try_from(i).ok(),
+                    _ => None,
+                };
+                values.push(v.unwrap_or(0));
+                valid.push(v.is_some());
+            }
+            (Builder::I64(values, valid), datum) => {
+                let v = match datum {
+                    Datum::Int(i) => Some(i),
+                    _ => None,
+                };
+                values.push(v.unwrap_or(0));
+                valid.push(v.is_some());
+            }
+            (Builder::Bool(values, valid), datum) => {
+                let v = match datum {
+                    Datum::Bool(b) => Some(b),
+                    _ => None,
+                };
+                values.push(v.unwrap_or(false));
+                valid.push(v.is_some());
+            }
+            (Builder::List(out), Datum::List(items)) => {
+                for item in items.iter() {
+                    out.items.push(Some(item));
+                }
+                out.row(Some(items.len()));
+            }
+            (Builder::List(out), _) => out.row(None),
+            (Builder::Pairs(out), Datum::Pairs(items)) => {
+                let mut count = 0;
+                for (name, value) in items.pairs() {
+                    out.items.0.push(Some(name));
+                    out.items.1.push(Some(value));
+                    count += 1;
+                }
+                out.row(Some(count));
+            }
+            (Builder::Pairs(out), _) => out.row(None),
+            (
+                Builder::Components {
+                    fields,
+                    valid,
+                    scratch,
+                },
+                datum,
+            ) => {
+                let url = match datum {
+                    Datum::Url(url) => Some(url),
+                    _ => None,
+                };
+                valid.push(url.is_some());
+                for (c, field) in fields {
+                    match field {
+                        Field::Str(out) => out.push(url.and_then(|u| c.string(u, scratch))),
+                        Field::Int(values, valid) => {
+                            let v = url.and_then(|u| c.integer(u));
+                            values.push(v.map_or(0, i32::from));
+                            valid.push(v.is_some());
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A NULL row.
+    pub fn push_null(&mut self) {
+        self.push(Datum::Null);
+    }
+
+    /// `other`'s rows after this one's (both of the same type).
+    pub fn append(&mut self, other: Builder) {
+        match (self, other) {
+            (Builder::Str(a), Builder::Str(b)) => a.append(b),
+            (Builder::I32(a, va), Builder::I32(b, vb)) => {
+                a.extend(b);
+                va.append(vb);
+            }
+            (Builder::I64(a, va), Builder::I64(b, vb)) => {
+                a.extend(b);
+                va.append(vb);
+            }
+            (Builder::Bool(a, va), Builder::Bool(b, vb)) => {
+                a.append(&b);
+                va.append(vb);
+            }
+            (Builder::List(a), Builder::List(b)) => {
+                a.append_offsets(b.offsets, b.valid, b.count);
+                a.items.append(b.items);
+            }
+            (Builder::Pairs(a), Builder::Pairs(b)) => {
+                a.append_offsets(b.offsets, b.valid, b.count);
+                a.items.0.append(b.items.0);
+                a.items.1.append(b.items.1);
+            }
+            (
+                Builder::Components { fields, valid, .. },
+                Builder::Components {
+                    fields: other,
+                    valid: other_valid,
+                    ..
+                },
+            ) => {
+                valid.append(other_valid);
+                for ((_, a), (_, b)) in fields.iter_mut().zip(other) {
+                    match (a, b) {
+                        (Field::Str(a), Field::Str(b)) => a.append(b),
+                        (Field::Int(a, va), Field::Int(b, vb)) => {
+                            a.extend(b);
+                            va.append(vb);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            // Builders of one function are of one type.
+            _ => {}
+        }
+    }
+
+    /// The finished column.
+    pub fn finish(self) -> Node {
+        match self {
+            Builder::Str(out) => out.finish(),
+            Builder::I32(values, valid) => Node {
+                len: values.len(),
+                validity: valid.finish(),
+                kind: Kind::Int32(values),
+            },
+            Builder::I64(values, valid) => Node {
+                len: values.len(),
+                validity: valid.finish(),
+                kind: Kind::Int64(values),
+            },
+            Builder::Bool(values, valid) => Node {
+                len: values.len,
+                validity: valid.finish(),
+                kind: Kind::Bool(values),
+            },
+            Builder::List(out) => {
+                let Lists {
+                    offsets,
+                    valid,
+                    items,
+                    count,
+                } = out;
+                let item = items.finish();
+                Lists {
+                    offsets,
+                    valid,
+                    items: (),
+                    count,
+                }
+                .finish(item)
+            }
+            Builder::Pairs(out) => {
+                let Lists {
+                    offsets,
+                    valid,
+                    items: (names, values),
+                    count,
+                } = out;
+                let names = names.finish();
+                let item = Node {
+                    len: names.len,
+                    validity: None,
+                    kind: Kind::Struct(vec![("name", names), ("value", values.finish())]),
+                };
+                Lists {
+                    offsets,
+                    valid,
+                    items: (),
+                    count,
+                }
+                .finish(item)
+            }
+            Builder::Components { fields, valid, .. } => {
+                let len = valid.bits.len;
+                let fields = fields
+                    .into_iter()
+                    .map(|(c, field)| {
+                        let node = match field {
+                            Field::Str(out) => out.finish(),
+                            Field::Int(values, valid) => Node {
+                                len: values.len(),
+                                validity: valid.finish(),
+                                kind: Kind::Int32(values),
+                            },
+                        };
+                        (c.name(), node)
+                    })
+                    .collect();
+                Node {
+                    len,
+                    validity: valid.finish(),
+                    kind: Kind::Struct(fields),
+                }
+            }
+        }
+    }
+}

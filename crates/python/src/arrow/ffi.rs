@@ -1,0 +1,170 @@
+//! The structs of the Arrow C data interface and C stream interface
+//! (<https://arrow.apache.org/docs/format/CDataInterface.html>), as C lays them out, and their
+//! release: the one place where an Arrow struct's `release` callback is called.
+//!
+//! A struct handed to weburl through a PyCapsule is moved out of the capsule ([`take_schema`],
+//! [`take_array`], [`take_stream`]): weburl then owns it and releases it when the value is
+//! dropped, and the capsule's own destructor finds it released.
+#![allow(unsafe_code)]
+
+use std::ffi::{c_char, c_int, c_void};
+use std::ptr;
+
+/// `ArrowSchema`: a type (its format string), its name and its children.
+#[repr(C)]
+pub(crate) struct ArrowSchema {
+    pub format: *const c_char,
+    pub name: *const c_char,
+    pub metadata: *const c_char,
+    pub flags: i64,
+    pub n_children: i64,
+    pub children: *mut *mut ArrowSchema,
+    pub dictionary: *mut ArrowSchema,
+    pub release: Option<unsafe extern "C" fn(*mut ArrowSchema)>,
+    pub private_data: *mut c_void,
+}
+
+/// `ArrowArray`: the buffers and children of an array of the type its schema says.
+#[repr(C)]
+pub(crate) struct ArrowArray {
+    pub length: i64,
+    pub null_count: i64,
+    pub offset: i64,
+    pub n_buffers: i64,
+    pub n_children: i64,
+    pub buffers: *mut *const c_void,
+    pub children: *mut *mut ArrowArray,
+    pub dictionary: *mut ArrowArray,
+    pub release: Option<unsafe extern "C" fn(*mut ArrowArray)>,
+    pub private_data: *mut c_void,
+}
+
+/// `ArrowArrayStream`: a schema, then arrays (chunks) one after another.
+#[repr(C)]
+pub(crate) struct ArrowArrayStream {
+    pub get_schema: Option<unsafe extern "C" fn(*mut ArrowArrayStream, *mut ArrowSchema) -> c_int>,
+    pub get_next: Option<unsafe extern "C" fn(*mut ArrowArrayStream, *mut ArrowArray) -> c_int>,
+    pub get_last_error: Option<unsafe extern "C" fn(*mut ArrowArrayStream) -> *const c_char>,
+    pub release: Option<unsafe extern "C" fn(*mut ArrowArrayStream)>,
+    pub private_data: *mut c_void,
+}
+
+// The structs are moved between threads only as a whole and read by one thread at a time;
+// the C data interface lets a consumer release a struct on any thread, and weburl's own
+// exported structs (export.rs) point to data that is `Send + Sync` (an `Arc` of Rust buffers).
+// SAFETY: as above.
+unsafe impl Send for ArrowSchema {}
+// SAFETY: as above.
+unsafe impl Send for ArrowArray {}
+// SAFETY: as above.
+unsafe impl Send for ArrowArrayStream {}
+// SAFETY: an imported array is only read (never written) while weburl holds it, so threads
+// may read it at once; its release runs once, on drop, after every reader has finished.
+unsafe impl Sync for ArrowArray {}
+
+impl ArrowSchema {
+    /// A released (empty) schema: what a producer fills in.
+    pub fn empty() -> ArrowSchema {
+        ArrowSchema {
+            format: ptr::null(),
+            name: ptr::null(),
+            metadata: ptr::null(),
+            flags: 0,
+            n_children: 0,
+            children: ptr::null_mut(),
+            dictionary: ptr::null_mut(),
+            release: None,
+            private_data: ptr::null_mut(),
+        }
+    }
+}
+
+impl ArrowArray {
+    /// A released (empty) array: what a producer fills in, and the end of a stream.
+    pub fn empty() -> ArrowArray {
+        ArrowArray {
+            length: 0,
+            null_count: 0,
+            offset: 0,
+            n_buffers: 0,
+            n_children: 0,
+            buffers: ptr::null_mut(),
+            children: ptr::null_mut(),
+            dictionary: ptr::null_mut(),
+            release: None,
+            private_data: ptr::null_mut(),
+        }
+    }
+}
+
+impl Drop for ArrowSchema {
+    fn drop(&mut self) {
+        if let Some(release) = self.release {
+            // SAFETY: the struct is live and not yet released (its `release` is set); the
+            // callback releases it and sets `release` to null, so it runs once.
+            unsafe { release(self) };
+        }
+    }
+}
+
+impl Drop for ArrowArray {
+    fn drop(&mut self) {
+        if let Some(release) = self.release {
+            // SAFETY: as for `ArrowSchema`.
+            unsafe { release(self) };
+        }
+    }
+}
+
+impl Drop for ArrowArrayStream {
+    fn drop(&mut self) {
+        if let Some(release) = self.release {
+            // SAFETY: as for `ArrowSchema`.
+            unsafe { release(self) };
+        }
+    }
+}
+
+/// Moves the schema out of `from`, marking `from` released (the C data interface's "move").
+///
+/// # Safety
+///
+/// `from` must point to a live `ArrowSchema` (such as a capsule's `arrow_schema` pointer) that
+/// nothing else reads or writes meanwhile.
+pub(crate) unsafe fn take_schema(from: *mut ArrowSchema) -> ArrowSchema {
+    // SAFETY: `from` is a valid, exclusive pointer (the caller's promise); the bits are copied
+    // and the source's `release` cleared, so exactly one of the two is ever released.
+    unsafe {
+        let value = ptr::read(from);
+        (*from).release = None;
+        value
+    }
+}
+
+/// Moves the array out of `from`, marking `from` released.
+///
+/// # Safety
+///
+/// As [`take_schema`], for an `ArrowArray`.
+pub(crate) unsafe fn take_array(from: *mut ArrowArray) -> ArrowArray {
+    // SAFETY: as in `take_schema`.
+    unsafe {
+        let value = ptr::read(from);
+        (*from).release = None;
+        value
+    }
+}
+
+/// Moves the stream out of `from`, marking `from` released.
+///
+/// # Safety
+///
+/// As [`take_schema`], for an `ArrowArrayStream`.
+pub(crate) unsafe fn take_stream(from: *mut ArrowArrayStream) -> ArrowArrayStream {
+    // SAFETY: as in `take_schema`.
+    unsafe {
+        let value = ptr::read(from);
+        (*from).release = None;
+        value
+    }
+}

@@ -1,0 +1,486 @@
+//! Arrow in: a Python object's column through the Arrow PyCapsule interface
+//! (`__arrow_c_array__`, else `__arrow_c_stream__`), read in place (no copy) as a string
+//! column: `string`, `large_string`, `string_view`, their `binary` counterparts (a row that is
+//! not UTF-8 reads as NULL), `null`, or a struct of one such column (a table or record batch
+//! of one column: DuckDB's relations, Polars' data frames).
+//!
+//! Every read of the producer's buffers is here, behind [`Column::get`], which checks the
+//! row against the array's length and each string's range against what the array says of its
+//! buffers (for a view, the data buffer's size).
+#![allow(unsafe_code)]
+
+use std::ffi::{c_void, CStr};
+use std::ptr::NonNull;
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyCapsule;
+
+use super::ffi::{take_array, take_schema, take_stream, ArrowArray, ArrowArrayStream, ArrowSchema};
+
+/// A column handed to weburl: its schema and its chunks, owned (released on drop), and a
+/// view of each chunk as strings.
+pub(crate) struct Input {
+    /// The chunks' views; they point into `_chunks`' buffers (declared first: dropped first).
+    pub columns: Vec<Column>,
+    /// Whether it came as a stream (its result is a stream of as many chunks).
+    pub chunked: bool,
+    _chunks: Vec<ArrowArray>,
+    _schema: ArrowSchema,
+}
+
+/// How a column's strings are laid out.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Layout {
+    /// The `null` type: every row NULL.
+    Null,
+    /// Offsets (`i32`, or `i64` when `large`) into one data buffer.
+    Offsets { large: bool },
+    /// 16-byte views, inline or into variadic data buffers.
+    Views,
+}
+
+/// The string type of a schema, if it is one.
+#[derive(Clone, Copy, Debug)]
+struct StringType {
+    layout: Layout,
+}
+
+/// One chunk's strings, read in place.
+pub(crate) struct Column {
+    layout: Layout,
+    len: usize,
+    /// The first row's index in the buffers (the array's offset, plus its parent's).
+    offset: usize,
+    /// The validity bitmap, if any, indexed from `offset`.
+    validity: Option<NonNull<u8>>,
+    /// The parent struct's validity bitmap and offset, if any.
+    outer: Option<(NonNull<u8>, usize)>,
+    /// Offsets or views.
+    index: Option<NonNull<u8>>,
+    /// The data buffer (`Offsets`).
+    data: Option<NonNull<u8>>,
+    /// The variadic data buffers and their sizes (`Views`).
+    variadic: Vec<(NonNull<u8>, usize)>,
+}
+
+// SAFETY: a `Column` only reads the buffers of an array that its `Input` owns and keeps
+// unreleased while the column lives; nothing writes them meanwhile, so any thread may read.
+unsafe impl Send for Column {}
+// SAFETY: as above.
+unsafe impl Sync for Column {}
+
+impl Column {
+    /// How many rows.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Row `i`'s bytes, `None` for NULL (and for a row past the end).
+    pub fn get(&self, i: usize) -> Option<&[u8]> {
+        if i >= self.len {
+            return None;
+        }
+        if let Some((bits, offset)) = self.outer {
+            if !bit(bits, offset + i) {
+                return None;
+            }
+        }
+        let j = self.offset + i;
+        if let Some(bits) = self.validity {
+            if !bit(bits, j) {
+                return None;
+            }
+        }
+        match self.layout {
+            Layout::Null => None,
+            Layout::Offsets { large } => {
+                let index = self.index?;
+                let (start, end) = if large {
+                    (read_i64(index, j)?, read_i64(index, j + 1)?)
+                } else {
+                    (
+                        usize::try_from(read_i32(index, j)).ok()?,
+                        usize::try_from(read_i32(index, j + 1)).ok()?,
+                    )
+                };
+                let len = end.checked_sub(start)?;
+                if len == 0 {
+                    return Some(&[]);
+                }
+                let data = self.data?;
+                // SAFETY: the offsets of a valid array are within its data buffer (the C data
+                // interface's contract with its producer); `start <= end` was checked.
+                Some(unsafe { std::slice::from_raw_parts(data.as_ptr().add(start), len) })
+            }
+            Layout::Views => {
+                let views = self.index?;
+                // SAFETY: a views buffer holds 16 bytes per row from the array's start, and
+                // `j` is one of its rows (`i < len`).
+                let view = unsafe { views.as_ptr().add(j.checked_mul(16)?) };
+                let len = usize::try_from(read_i32_at(view, 0)).ok()?;
+                if len <= 12 {
+                    // SAFETY: an inline view holds its `len <= 12` bytes after the length.
+                    return Some(unsafe { std::slice::from_raw_parts(view.add(4), len) });
+                }
+                let buffer = usize::try_from(read_i32_at(view, 8)).ok()?;
+                let start = usize::try_from(read_i32_at(view, 12)).ok()?;
+                let &(data, size) = self.variadic.get(buffer)?;
+                if start.checked_add(len)? > size {
+                    return None;
+                }
+                // SAFETY: the range was checked against the buffer's size as the array gives it.
+                Some(unsafe { std::slice::from_raw_parts(data.as_ptr().add(start), len) })
+            }
+        }
+    }
+
+    /// Row `i` as text: `None` for NULL and for bytes that are not UTF-8.
+    pub fn str(&self, i: usize) -> Option<&str> {
+        self.get(i).and_then(|b| std::str::from_utf8(b).ok())
+    }
+}
+
+/// Bit `i` of a bitmap (least significant bit first).
+fn bit(bits: NonNull<u8>, i: usize) -> bool {
+    // SAFETY: a validity bitmap holds a bit for each row from the buffer's start; `i` is one
+    // (the callers index within the array's offset and length).
+    let byte = unsafe { bits.as_ptr().add(i / 8).read() };
+    byte & (1 << (i % 8)) != 0
+}
+
+fn read_i32(index: NonNull<u8>, i: usize) -> i32 {
+    // SAFETY: an offsets buffer holds `offset + length + 1` entries; `i` is one of them.
+    unsafe { index.as_ptr().cast::<i32>().add(i).read_unaligned() }
+}
+
+fn read_i64(index: NonNull<u8>, i: usize) -> Option<usize> {
+    // SAFETY: as `read_i32`, for 64-bit offsets.
+    let v = unsafe { index.as_ptr().cast::<i64>().add(i).read_unaligned() };
+    usize::try_from(v).ok()
+}
+
+fn read_i32_at(p: *const u8, at: usize) -> i32 {
+    // SAFETY: `p` is a 16-byte view and `at + 4 <= 16`.
+    unsafe { p.add(at).cast::<i32>().read_unaligned() }
+}
+
+/// The pointer a capsule holds under `name`.
+fn capsule_pointer(obj: &Bound<'_, PyAny>, name: &CStr, what: &str) -> PyResult<*mut c_void> {
+    let capsule = obj.cast::<PyCapsule>().map_err(|_| {
+        PyTypeError::new_err(format!("weburl.arrow: {what} did not return a PyCapsule"))
+    })?;
+    Ok(capsule.pointer_checked(Some(name))?.as_ptr())
+}
+
+/// The Python type name of `obj`, for messages.
+pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    let ty = obj.get_type();
+    let module = ty
+        .module()
+        .map(|m| m.to_string())
+        .unwrap_or_else(|_| String::new());
+    let name = ty
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "object".to_owned());
+    if module.is_empty() || module == "builtins" {
+        name
+    } else {
+        format!("{module}.{name}")
+    }
+}
+
+/// Imports `obj`'s column: `__arrow_c_array__` if it has one, else `__arrow_c_stream__`.
+pub(crate) fn import(obj: &Bound<'_, PyAny>) -> PyResult<Input> {
+    if obj.hasattr("__arrow_c_array__")? {
+        let pair = obj.call_method0("__arrow_c_array__")?;
+        let (schema, array): (Bound<'_, PyAny>, Bound<'_, PyAny>) = pair.extract()?;
+        let schema = capsule_pointer(&schema, c"arrow_schema", "__arrow_c_array__")?;
+        let array = capsule_pointer(&array, c"arrow_array", "__arrow_c_array__")?;
+        // SAFETY: the capsules hold a live `ArrowSchema` and `ArrowArray` (the PyCapsule
+        // interface's contract, checked by the capsules' names); moving them out leaves the
+        // capsules released, as the interface expects of a consumer.
+        let (schema, array) = unsafe { (take_schema(schema.cast()), take_array(array.cast())) };
+        return Input::new(schema, vec![array], false);
+    }
+    if obj.hasattr("__arrow_c_stream__")? {
+        let capsule = obj.call_method0("__arrow_c_stream__")?;
+        let stream = capsule_pointer(&capsule, c"arrow_array_stream", "__arrow_c_stream__")?;
+        // SAFETY: as above, for an `ArrowArrayStream`.
+        let mut stream = unsafe { take_stream(stream.cast()) };
+        let (schema, chunks) = read_stream(&mut stream)?;
+        return Input::new(schema, chunks, true);
+    }
+    Err(PyTypeError::new_err(format!(
+        "weburl.arrow: {} is not an Arrow array (an object with __arrow_c_array__ or \
+         __arrow_c_stream__, such as a pyarrow, Polars, DuckDB or nanoarrow array)",
+        type_name(obj)
+    )))
+}
+
+/// A stream's schema and every chunk. The callbacks run with the GIL held (a stream made in
+/// Python may call back into Python).
+fn read_stream(stream: &mut ArrowArrayStream) -> PyResult<(ArrowSchema, Vec<ArrowArray>)> {
+    let (Some(get_schema), Some(get_next)) = (stream.get_schema, stream.get_next) else {
+        return Err(PyValueError::new_err(
+            "weburl.arrow: a released Arrow stream",
+        ));
+    };
+    let mut schema = ArrowSchema::empty();
+    // SAFETY: the stream is live and ours; `schema` is a released struct for it to fill.
+    let code = unsafe { get_schema(stream, &mut schema) };
+    if code != 0 || schema.release.is_none() {
+        return Err(stream_error(stream, code));
+    }
+    let mut chunks = Vec::new();
+    loop {
+        let mut array = ArrowArray::empty();
+        // SAFETY: as above; a released `array` afterwards is the end of the stream.
+        let code = unsafe { get_next(stream, &mut array) };
+        if code != 0 {
+            return Err(stream_error(stream, code));
+        }
+        if array.release.is_none() {
+            return Ok((schema, chunks));
+        }
+        chunks.push(array);
+    }
+}
+
+fn stream_error(stream: &mut ArrowArrayStream, code: i32) -> PyErr {
+    let message = stream
+        .get_last_error
+        .map(|f| {
+            // SAFETY: the stream is live; the message (if any) is a C string that lives until
+            // the next call on the stream, and is copied at once.
+            let p = unsafe { f(stream) };
+            if p.is_null() {
+                String::new()
+            } else {
+                // SAFETY: a non-null `get_last_error` result is a NUL-terminated string.
+                unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
+            }
+        })
+        .unwrap_or_default();
+    PyValueError::new_err(format!(
+        "weburl.arrow: the Arrow stream failed (error {code}): {message}"
+    ))
+}
+
+/// The format string of a schema.
+fn format(schema: &ArrowSchema) -> PyResult<&str> {
+    if schema.format.is_null() {
+        return Err(PyValueError::new_err(
+            "weburl.arrow: a schema without a format",
+        ));
+    }
+    // SAFETY: a live schema's `format` is a NUL-terminated string that lives as long as it.
+    let format = unsafe { CStr::from_ptr(schema.format) };
+    format
+        .to_str()
+        .map_err(|_| PyValueError::new_err("weburl.arrow: a format that is not UTF-8"))
+}
+
+/// The name of an Arrow type, for messages, from its format string.
+fn type_label(format: &str) -> String {
+    let name = match format {
+        "n" => "null",
+        "b" => "bool",
+        "c" => "int8",
+        "C" => "uint8",
+        "s" => "int16",
+        "S" => "uint16",
+        "i" => "int32",
+        "I" => "uint32",
+        "l" => "int64",
+        "L" => "uint64",
+        "e" => "float16",
+        "f" => "float32",
+        "g" => "float64",
+        "u" => "string",
+        "U" => "large_string",
+        "vu" => "string_view",
+        "z" => "binary",
+        "Z" => "large_binary",
+        "vz" => "binary_view",
+        "+l" => "list",
+        "+L" => "large_list",
+        "+s" => "struct",
+        "+m" => "map",
+        _ if format.starts_with("td") => "date",
+        _ if format.starts_with("ts") => "timestamp",
+        _ if format.starts_with('d') => "decimal",
+        _ if format.starts_with("w:") => "fixed_size_binary",
+        _ if format.starts_with("+w:") => "fixed_size_list",
+        _ => "",
+    };
+    if name.is_empty() {
+        format!("Arrow format '{format}'")
+    } else {
+        format!("{name} (Arrow format '{format}')")
+    }
+}
+
+fn string_type(schema: &ArrowSchema) -> PyResult<Option<StringType>> {
+    let format = format(schema)?;
+    if !schema.dictionary.is_null() {
+        return Err(PyTypeError::new_err(format!(
+            "weburl.arrow: a dictionary-encoded column (indices {}) is not a string column: \
+             cast it to string first",
+            type_label(format)
+        )));
+    }
+    let layout = match format {
+        "n" => Layout::Null,
+        "u" | "z" => Layout::Offsets { large: false },
+        "U" | "Z" => Layout::Offsets { large: true },
+        "vu" | "vz" => Layout::Views,
+        _ => return Ok(None),
+    };
+    Ok(Some(StringType { layout }))
+}
+
+fn not_strings(format: &str) -> PyErr {
+    PyTypeError::new_err(format!(
+        "weburl.arrow: a column of {} is not a string column (string, large_string, \
+         string_view or binary)",
+        type_label(format)
+    ))
+}
+
+impl Input {
+    fn new(schema: ArrowSchema, chunks: Vec<ArrowArray>, chunked: bool) -> PyResult<Input> {
+        let (ty, child) = match string_type(&schema)? {
+            Some(ty) => (ty, false),
+            None => {
+                let top = format(&schema)?;
+                if top != "+s" {
+                    return Err(not_strings(top));
+                }
+                // A table or record batch: one column of strings.
+                let child = match (schema.n_children, schema.children.is_null()) {
+                    // SAFETY: a struct schema's `children` holds `n_children` live schemas.
+                    (1, false) => unsafe { (*schema.children).as_ref() },
+                    _ => None,
+                };
+                let Some(child) = child else {
+                    return Err(PyTypeError::new_err(format!(
+                        "weburl.arrow: a table of {} columns: pass one column",
+                        schema.n_children
+                    )));
+                };
+                match string_type(child)? {
+                    Some(ty) => (ty, true),
+                    None => return Err(not_strings(format(child)?)),
+                }
+            }
+        };
+        let columns = chunks
+            .iter()
+            .map(|a| column(a, ty, child))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(Input {
+            columns,
+            chunked,
+            _chunks: chunks,
+            _schema: schema,
+        })
+    }
+}
+
+fn invalid(what: &str) -> PyErr {
+    PyValueError::new_err(format!("weburl.arrow: an invalid Arrow array: {what}"))
+}
+
+/// Buffer `i` of `array` (null if the array has it null).
+fn buffer(array: &ArrowArray, i: usize) -> PyResult<Option<NonNull<u8>>> {
+    let n = usize::try_from(array.n_buffers).map_err(|_| invalid("n_buffers"))?;
+    if i >= n || array.buffers.is_null() {
+        return Err(invalid("too few buffers"));
+    }
+    // SAFETY: a live array's `buffers` holds `n_buffers` pointers, and `i < n_buffers`.
+    let p = unsafe { array.buffers.add(i).read() };
+    Ok(NonNull::new(p.cast_mut().cast::<u8>()))
+}
+
+fn size(v: i64, what: &str) -> PyResult<usize> {
+    usize::try_from(v).map_err(|_| invalid(what))
+}
+
+/// The view of one chunk (`child`: the string column is the chunk's only child).
+fn column(array: &ArrowArray, ty: StringType, child: bool) -> PyResult<Column> {
+    let (array, outer, parent_offset, len) = if child {
+        if array.n_children < 1 || array.children.is_null() {
+            return Err(invalid("a struct without its column"));
+        }
+        // SAFETY: a live struct array's `children` holds `n_children` live arrays.
+        let Some(inner) = (unsafe { (*array.children).as_ref() }) else {
+            return Err(invalid("a null child"));
+        };
+        let validity = if array.null_count != 0 {
+            buffer(array, 0)?
+        } else {
+            None
+        };
+        let offset = size(array.offset, "offset")?;
+        (
+            inner,
+            validity.map(|v| (v, offset)),
+            offset,
+            size(array.length, "length")?,
+        )
+    } else {
+        (array, None, 0, size(array.length, "length")?)
+    };
+    let offset = size(array.offset, "offset")?
+        .checked_add(parent_offset)
+        .ok_or_else(|| invalid("offset"))?;
+    if !child && size(array.length, "length")? != len {
+        return Err(invalid("length"));
+    }
+    let mut column = Column {
+        layout: ty.layout,
+        len,
+        offset,
+        validity: None,
+        outer,
+        index: None,
+        data: None,
+        variadic: Vec::new(),
+    };
+    if ty.layout == Layout::Null || len == 0 {
+        column.layout = Layout::Null;
+        return Ok(column);
+    }
+    if array.null_count != 0 {
+        column.validity = buffer(array, 0)?;
+    }
+    column.index = Some(buffer(array, 1)?.ok_or_else(|| invalid("no offsets or views"))?);
+    match ty.layout {
+        Layout::Offsets { .. } => column.data = buffer(array, 2)?,
+        Layout::Views => {
+            let n = size(array.n_buffers, "n_buffers")?;
+            let count = n.checked_sub(3).ok_or_else(|| invalid("too few buffers"))?;
+            let sizes = buffer(array, n - 1)?;
+            for k in 0..count {
+                // A null data buffer keeps its place: rows that point into it read as NULL.
+                let Some(data) = buffer(array, 2 + k)? else {
+                    column.variadic.push((NonNull::dangling(), 0));
+                    continue;
+                };
+                let Some(sizes) = sizes else {
+                    return Err(invalid("no variadic buffer sizes"));
+                };
+                // SAFETY: the last buffer of a view array holds one `i64` size per variadic
+                // buffer, and `k` is one.
+                let bytes = unsafe { sizes.as_ptr().cast::<i64>().add(k).read_unaligned() };
+                column
+                    .variadic
+                    .push((data, size(bytes, "variadic buffer size")?));
+            }
+        }
+        Layout::Null => {}
+    }
+    Ok(column)
+}

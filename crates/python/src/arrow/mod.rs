@@ -1,0 +1,243 @@
+//! `weburl.arrow`: every function of the catalogue over an Arrow column, Arrow in and Arrow out
+//! through the Arrow PyCapsule interface, without pyarrow.
+//!
+//! `_arrow_call(function, array, args)` imports the column in place (`import.rs`: no copy of
+//! the strings), releases the GIL, computes every row with the record's [`Evaluator`] (split
+//! across threads for a large column, as the Polars plugin splits an eager call), and returns
+//! an [`Array`] holding the result's buffers (`column.rs`), which `__arrow_c_array__` and
+//! `__arrow_c_stream__` hand to pyarrow, Polars, DuckDB or nanoarrow without a copy
+//! (`export.rs`). A chunked input (a stream) gives a result of the same chunks.
+//!
+//! The C data interface is read and written here by hand (`ffi.rs`) rather than with arrow-rs:
+//! it is a few hundred lines for the string types weburl reads and the types it writes, where
+//! the `arrow-array` crate and its dependencies would add to the package's build time (see
+//! `docs/python.md`). Its `unsafe` is in `ffi.rs`, `import.rs` and `export.rs` only, each
+//! block with its SAFETY note.
+
+use std::num::NonZeroUsize;
+use std::sync::Arc;
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyCapsule;
+use weburl_functions::catalogue::{self, CallError, Evaluator, Function, MAX_ARGUMENTS};
+
+mod column;
+mod export;
+mod ffi;
+mod import;
+
+use column::{Builder, Node};
+use import::Column;
+
+/// Below this many rows per thread a column is not split across threads.
+const ROWS_PER_THREAD: usize = 1 << 16;
+
+/// A function's result: an Arrow array (or a stream of arrays, one per input chunk) that
+/// pyarrow, Polars, DuckDB and nanoarrow take through `__arrow_c_array__` /
+/// `__arrow_c_stream__`.
+#[pyclass(frozen, module = "weburl.arrow", name = "Array")]
+pub(crate) struct Array {
+    root: Arc<Node>,
+    /// Each chunk's first row and length.
+    chunks: Vec<(usize, usize)>,
+}
+
+#[pymethods]
+impl Array {
+    /// The result's type as an `ArrowSchema` capsule.
+    fn __arrow_c_schema__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyCapsule>> {
+        export::schema_capsule(py, &self.root)
+    }
+
+    /// The whole result as one array: `(schema, array)` capsules. `requested_schema` is
+    /// ignored (the interface lets a producer keep its own type).
+    #[pyo3(signature = (requested_schema=None))]
+    fn __arrow_c_array__<'py>(
+        &self,
+        py: Python<'py>,
+        requested_schema: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<(Bound<'py, PyCapsule>, Bound<'py, PyCapsule>)> {
+        let _ = requested_schema;
+        Ok((
+            export::schema_capsule(py, &self.root)?,
+            export::array_capsule(py, &self.root, 0, self.root.len)?,
+        ))
+    }
+
+    /// The result as a stream of one array per input chunk.
+    #[pyo3(signature = (requested_schema=None))]
+    fn __arrow_c_stream__<'py>(
+        &self,
+        py: Python<'py>,
+        requested_schema: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyCapsule>> {
+        let _ = requested_schema;
+        export::stream_capsule(py, &self.root, self.chunks.clone())
+    }
+
+    fn __len__(&self) -> usize {
+        self.root.len
+    }
+
+    /// How many rows are NULL.
+    #[getter]
+    fn null_count(&self) -> usize {
+        self.root.nulls(0, self.root.len)
+    }
+
+    /// How many chunks the stream has (the input's).
+    #[getter]
+    fn num_chunks(&self) -> usize {
+        self.chunks.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<weburl.arrow.Array of {} rows in {} chunks, {} null>",
+            self.root.len,
+            self.chunks.len(),
+            self.null_count()
+        )
+    }
+}
+
+/// Which argument the column is: `ref` if the record has one (`url_join`), else the first.
+fn column_index(f: &Function) -> usize {
+    f.arguments
+        .iter()
+        .position(|a| a.name == "ref")
+        .unwrap_or(0)
+}
+
+/// `_arrow_call(function, array, args)`: the catalogue function `function` on each row of
+/// `array` (an Arrow string column), the other arguments `args` (a `str` or `None` each) the
+/// same for every row.
+#[pyfunction]
+fn _arrow_call(
+    py: Python<'_>,
+    function: &str,
+    array: &Bound<'_, PyAny>,
+    args: Vec<Option<String>>,
+) -> PyResult<Array> {
+    let f = catalogue::function(function)
+        .ok_or_else(|| PyValueError::new_err(format!("weburl.arrow: no function {function}")))?;
+    let count = args.len() + 1;
+    if count < f.min_arguments() || count > f.max_arguments() {
+        return Err(PyTypeError::new_err(format!(
+            "weburl.arrow: {} takes {} to {} arguments, {count} given",
+            f.syntax(),
+            f.min_arguments(),
+            f.max_arguments()
+        )));
+    }
+    let input = import::import(array)?;
+    let columns = &input.columns;
+    let mut chunks = Vec::with_capacity(columns.len());
+    let mut start = 0;
+    for c in columns {
+        chunks.push((start, c.len()));
+        start += c.len();
+    }
+    if !input.chunked {
+        chunks = vec![(0, start)];
+    }
+    let rows = start;
+    let built = py.detach(|| compute(f, columns, &args, rows));
+    let root = built.map_err(|e| PyValueError::new_err(format!("weburl.arrow: {e}")))?;
+    drop(input);
+    Ok(Array {
+        root: Arc::new(root),
+        chunks,
+    })
+}
+
+/// Every row, split across threads when there are enough.
+fn compute(
+    f: &'static Function,
+    columns: &[Column],
+    args: &[Option<String>],
+    rows: usize,
+) -> Result<Node, CallError> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, NonZeroUsize::get)
+        .min(rows / ROWS_PER_THREAD)
+        .max(1);
+    if threads == 1 {
+        return Ok(part(f, columns, args, 0, rows)?.finish());
+    }
+    let per = rows.div_ceil(threads);
+    let parts: Vec<Result<Builder, CallError>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let start = (t * per).min(rows);
+                let end = ((t + 1) * per).min(rows);
+                s.spawn(move || part(f, columns, args, start, end))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap_or_else(|_| {
+                    Err(CallError {
+                        message: "a worker thread failed".to_owned(),
+                    })
+                })
+            })
+            .collect()
+    });
+    let mut parts = parts.into_iter();
+    let mut out = match parts.next() {
+        Some(first) => first?,
+        None => Builder::new(f.returns, 0),
+    };
+    for p in parts {
+        out.append(p?);
+    }
+    Ok(out.finish())
+}
+
+/// Rows `start..end` (counted across the chunks).
+fn part(
+    f: &'static Function,
+    columns: &[Column],
+    args: &[Option<String>],
+    start: usize,
+    end: usize,
+) -> Result<Builder, CallError> {
+    let mut out = Builder::new(f.returns, end - start);
+    let mut row = Evaluator::new(f);
+    let count = args.len() + 1;
+    let at = column_index(f).min(args.len());
+    let mut values: [Option<&str>; MAX_ARGUMENTS] = [None; MAX_ARGUMENTS];
+    let mut rest = args.iter();
+    for (k, slot) in values.iter_mut().take(count).enumerate() {
+        if k != at {
+            *slot = rest.next().and_then(Option::as_deref);
+        }
+    }
+    let mut base = 0;
+    for column in columns {
+        let n = column.len();
+        let (lo, hi) = (start.max(base), end.min(base + n));
+        for i in lo..hi {
+            let value = column.str(i - base);
+            if value.is_none() {
+                out.push_null();
+                continue;
+            }
+            if let Some(slot) = values.get_mut(at) {
+                *slot = value;
+            }
+            let datum = row.eval(values.get(..count).unwrap_or_default())?;
+            out.push(datum);
+        }
+        base += n;
+    }
+    Ok(out)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Array>()?;
+    m.add_function(wrap_pyfunction!(_arrow_call, m)?)
+}

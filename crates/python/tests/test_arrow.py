@@ -1,0 +1,358 @@
+"""``weburl.arrow``: every catalogue function over Arrow columns (the PyCapsule interface),
+from pyarrow, Polars, DuckDB and nanoarrow, and bad input (nulls, non-UTF-8 binary rows, wrong
+types, a 50 MB value, empty arrays and chunks, sliced arrays, string views)."""
+
+import gc
+import re
+
+import pytest
+
+pa = pytest.importorskip("pyarrow")
+
+import weburl
+import weburl.arrow
+from weburl import _weburl
+
+
+def own_records():
+    return [r for r in _weburl._catalogue() if r["dialect"] is None]
+
+
+def example(call):
+    """The string literals of an example ``f('a', 'b')`` and its trailing ``['field']``."""
+    inner = call[call.index("(") + 1 :]
+    args, field = [], None
+    rest = inner
+    while True:
+        rest = rest.lstrip()
+        if rest.startswith(")"):
+            m = re.fullmatch(r"\)(?:\['(\w+)'\])?", rest)
+            assert m, call
+            field = m.group(1)
+            return args, field
+        assert rest.startswith("'"), call
+        value, i = "", 1
+        while True:
+            j = rest.index("'", i)
+            value += rest[i:j]
+            if rest[j + 1 : j + 2] == "'":
+                value += "'"
+                i = j + 2
+            else:
+                rest = rest[j + 1 :]
+                break
+        args.append(value)
+        rest = rest.lstrip()
+        if rest.startswith(","):
+            rest = rest[1:]
+
+
+def sql_text(value):
+    """A result written as the catalogue's examples write it."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return f"'{value}'"
+    if isinstance(value, list):
+        if value and isinstance(value[0], dict):
+            return "[" + ", ".join(f"{{name: {p['name']}, value: {p['value']}}}" for p in value) + "]"
+        return "[" + ", ".join(value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {sql_text(v)}" for k, v in value.items()) + "}"
+    raise AssertionError(value)
+
+
+def column_index(record):
+    names = [n for n, _ in record["arguments"]]
+    return names.index("ref") if "ref" in names else 0
+
+
+# --- the catalogue --------------------------------------------------------------------------
+
+
+def test_every_catalogue_function_is_exposed():
+    names = {r["name"][4:] for r in own_records()}
+    assert names == set(weburl.arrow.FUNCTIONS)
+    for name in names:
+        assert callable(getattr(weburl.arrow, name)), name
+        assert name in weburl.arrow.__all__
+    assert {"hostname", "registrable_domain", "query_param", "parse", "join"} <= names
+
+
+@pytest.mark.parametrize("record", own_records(), ids=lambda r: r["name"])
+def test_catalogue_example(record):
+    """Each function gives its record's example result, over a column of the example's URL
+    and of every string type."""
+    args, field = example(record["call"])
+    at = min(column_index(record), len(args) - 1)
+    column, others = args[at], args[:at] + args[at + 1 :]
+    f = getattr(weburl.arrow, record["name"][4:])
+    for ty in (pa.string(), pa.large_string(), pa.string_view()):
+        got = pa.array(f(pa.array([column, None], ty), *others)).to_pylist()
+        value = got[0]
+        if field is not None:
+            value = None if value is None else value[field]
+        assert sql_text(value) == record["result"], (record["name"], ty, got)
+        assert got[1] is None
+
+
+def test_agrees_with_the_list_functions():
+    urls = [f"https://sub{i}.example{i % 7}.co.uk/p?q={i}" for i in range(2000)] + ["nope", ""]
+    assert pa.array(weburl.arrow.hostname(pa.array(urls))).to_pylist() == weburl.hostnames(urls)
+    assert pa.array(weburl.arrow.registrable_domain(pa.array(urls))).to_pylist() == weburl.registrable_domains(urls)
+
+
+def test_split_across_threads_keeps_order():
+    """A column large enough to be split across threads gives the rows in order, for each
+    result type."""
+    n = 300_000
+    urls = [None if i % 11 == 0 else f"https://h{i}.example.com:{i % 9000 + 1000}/a/{i}?q={i}" for i in range(n)]
+    column = pa.array(urls)
+    hosts = pa.array(weburl.arrow.hostname(column)).to_pylist()
+    assert hosts == [None if u is None else f"h{i}.example.com" for i, u in enumerate(urls)]
+    ports = pa.array(weburl.arrow.port(column)).to_pylist()
+    assert ports == [None if u is None else i % 9000 + 1000 for i, u in enumerate(urls)]
+    valid = pa.array(weburl.arrow.is_valid(column)).to_pylist()
+    assert valid == [None if u is None else True for u in urls]
+    segments = pa.array(weburl.arrow.path_segments(column)).to_pylist()
+    assert segments == [None if u is None else ["a", str(i)] for i, u in enumerate(urls)]
+    params = pa.array(weburl.arrow.query_params(column)).to_pylist()
+    assert params == [None if u is None else [{"name": "q", "value": str(i)}] for i, u in enumerate(urls)]
+    parsed = pa.array(weburl.arrow.parse(column))
+    assert parsed.null_count == sum(u is None for u in urls)
+    assert parsed.field("pathname").to_pylist() == [None if u is None else f"/a/{i}" for i, u in enumerate(urls)]
+
+
+# --- types ----------------------------------------------------------------------------------
+
+
+def test_result_types():
+    urls = pa.array(["https://a.example:81/x/y?k=v"])
+    expect = {
+        "hostname": pa.string(),
+        "port": pa.int32(),
+        "is_valid": pa.bool_(),
+        "path_segments": pa.list_(pa.string()),
+        "query_params": pa.list_(pa.struct([("name", pa.string()), ("value", pa.string())])),
+    }
+    for name, ty in expect.items():
+        assert pa.array(getattr(weburl.arrow, name)(urls)).type == ty, name
+    parsed = pa.array(weburl.arrow.parse(urls))
+    assert pa.types.is_struct(parsed.type)
+    assert parsed.type.field("port").type == pa.int32()
+    assert parsed.type.field("hostname").type == pa.string()
+    assert parsed.to_pylist()[0]["hostname"] == "a.example"
+    # A string result is `string` whatever the input's string type.
+    for ty in (pa.large_string(), pa.string_view(), pa.binary(), pa.large_binary()):
+        assert pa.array(weburl.arrow.hostname(urls.cast(ty))).type == pa.string()
+
+
+def test_string_view_inline_and_out_of_line():
+    short = "http://a.b/"  # 11 bytes: inline in the view
+    long = "https://www.example.co.uk/" + "x" * 100  # in a data buffer
+    urls = pa.array([short, long, None, "http://c.d/"], pa.string_view())
+    assert pa.array(weburl.arrow.hostname(urls)).to_pylist() == ["a.b", "www.example.co.uk", None, "c.d"]
+    assert pa.array(weburl.arrow.hostname(urls.slice(1))).to_pylist() == ["www.example.co.uk", None, "c.d"]
+
+
+@pytest.mark.parametrize(
+    "ty", [pa.string(), pa.large_string(), pa.string_view(), pa.binary(), pa.large_binary(), pa.binary_view()], ids=str
+)
+def test_sliced_arrays(ty):
+    """An array whose offset is not 0 (a slice) reads its own rows, validity included."""
+    urls = [None if i % 3 == 0 else f"https://h{i}.example/" + "p" * (i % 20) for i in range(50)]
+    column = pa.array(urls, pa.string()).cast(ty)
+    for start, length in [(1, 10), (7, 30), (13, 0), (49, 1)]:
+        got = pa.array(weburl.arrow.hostname(column.slice(start, length))).to_pylist()
+        want = [None if u is None else u.split("/")[2] for u in urls[start : start + length]]
+        assert got == want, (start, length)
+
+
+def test_binary_rows_that_are_not_utf8_are_null():
+    urls = pa.array([b"https://a.example/", b"https://\xff\xfe.example/", None, b"http://b.example/\xc3"], pa.binary())
+    assert pa.array(weburl.arrow.hostname(urls)).to_pylist() == ["a.example", None, None, None]
+    view = urls.cast(pa.binary_view())
+    assert pa.array(weburl.arrow.hostname(view)).to_pylist() == ["a.example", None, None, None]
+
+
+def test_null_type_and_empty_arrays():
+    assert pa.array(weburl.arrow.hostname(pa.array([None, None]))).to_pylist() == [None, None]
+    for ty in (pa.string(), pa.large_string(), pa.string_view(), pa.binary(), pa.null()):
+        for name in ("hostname", "port", "is_valid", "path_segments", "query_params", "parse"):
+            result = getattr(weburl.arrow, name)(pa.array([], ty))
+            assert len(result) == 0
+            assert len(pa.array(result)) == 0
+
+
+def test_chunked_input_gives_the_same_chunks():
+    chunks = [["https://a.example/"], [], ["not a url", None, "https://b.example:8/x?y=z"], []]
+    column = pa.chunked_array(chunks, pa.string())
+    for name in ("hostname", "port", "is_valid", "path_segments", "query_params", "parse"):
+        result = getattr(weburl.arrow, name)(column)
+        assert result.num_chunks == 4
+        chunked = pa.chunked_array(result)
+        assert [len(c) for c in chunked.chunks] == [1, 0, 3, 0], name
+        whole = getattr(weburl.arrow, name)(pa.array(sum(chunks, [])))
+        assert chunked.to_pylist() == pa.array(whole).to_pylist(), name
+        # The whole result as one array too.
+        assert pa.array(result).to_pylist() == chunked.to_pylist(), name
+    parsed = pa.chunked_array(weburl.arrow.parse(column))
+    assert parsed.chunk(2).to_pylist()[2]["port"] == 8
+    assert parsed.chunk(2).to_pylist()[0] is None
+    # A chunked array of no chunks at all.
+    empty = pa.chunked_array([], pa.string())
+    assert pa.chunked_array(weburl.arrow.hostname(empty), type=pa.string()).to_pylist() == []
+
+
+def test_tables_of_one_column():
+    table = pa.table({"u": ["https://a.example/", None]})
+    assert pa.array(weburl.arrow.hostname(table)).to_pylist() == ["a.example", None]
+    batch = pa.record_batch({"u": pa.array(["https://a.example/", "x"], pa.large_string())})
+    assert pa.array(weburl.arrow.hostname(batch)).to_pylist() == ["a.example", None]
+    sliced = pa.table({"u": ["https://a.example/", "https://b.example/", "https://c.example/"]}).slice(1)
+    assert pa.array(weburl.arrow.hostname(sliced)).to_pylist() == ["b.example", "c.example"]
+
+
+def test_struct_with_nulls_of_one_field():
+    s = pa.StructArray.from_arrays([pa.array(["https://a.example/", "https://b.example/"])], names=["u"], mask=pa.array([False, True]))
+    assert pa.array(weburl.arrow.hostname(s)).to_pylist() == ["a.example", None]
+
+
+# --- wrong input ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "array,name",
+    [
+        (pa.array([1, 2]), "int64"),
+        (pa.array([1.5]), "double|float64"),
+        (pa.array([["a"]]), "list"),
+        (pa.array([True]), "bool"),
+        (pa.array(["a"]).dictionary_encode(), "dictionary"),
+        (pa.table({"a": ["x"], "b": ["y"]}), "2 columns"),
+    ],
+    ids=["int64", "float64", "list", "bool", "dictionary", "table"],
+)
+def test_wrong_arrow_type_is_a_type_error(array, name):
+    with pytest.raises(TypeError, match=name):
+        weburl.arrow.hostname(array)
+
+
+def test_not_an_arrow_object_is_a_type_error():
+    with pytest.raises(TypeError, match="list is not an Arrow array"):
+        weburl.arrow.hostname(["https://a.example/"])
+    with pytest.raises(TypeError, match="str is not an Arrow array"):
+        weburl.arrow.hostname("https://a.example/")
+
+
+def test_wrong_arguments():
+    urls = pa.array(["https://a.example/?q=1"])
+    with pytest.raises(TypeError):
+        weburl.arrow.query_param(urls)
+    with pytest.raises(TypeError):
+        weburl.arrow.hostname(urls, "extra")
+    with pytest.raises(TypeError):
+        weburl.arrow.query_param(urls, 5)
+    with pytest.raises(ValueError, match="no function"):
+        weburl.arrow.call("url_nothing", urls)
+    with pytest.raises(ValueError, match="percent"):
+        weburl.arrow.percent_encode(urls, "no such set")
+    assert pa.array(weburl.arrow.query_param(urls, name="q")).to_pylist() == ["1"]
+
+
+# --- large values and lifetimes -------------------------------------------------------------
+
+
+def test_a_50_mb_value():
+    big = "https://www.example.com/" + "a" * (50 * 1024 * 1024) + "?q=1"
+    urls = pa.array([big, "https://b.example/", None], pa.large_string())
+    assert pa.array(weburl.arrow.hostname(urls)).to_pylist() == ["www.example.com", "b.example", None]
+    href = pa.array(weburl.arrow.href(urls))
+    assert len(href[0].as_py()) == len(big)
+    assert pa.array(weburl.arrow.query_param(urls, "q")).to_pylist() == ["1", None, None]
+
+
+def test_results_outlive_their_objects():
+    result = weburl.arrow.path_segments(pa.array(["https://a.example/x/y"]))
+    arrays = [pa.array(result) for _ in range(3)]
+    stream = pa.chunked_array(result)
+    del result
+    gc.collect()
+    assert [a.to_pylist() for a in arrays] == [[["x", "y"]]] * 3
+    assert stream.to_pylist() == [["x", "y"]]
+
+
+def test_requested_schema_is_accepted_and_capsules_are_single_use():
+    result = weburl.arrow.hostname(pa.array(["https://a.example/"]))
+    schema, array = result.__arrow_c_array__(requested_schema=None)
+    assert pa.Array._import_from_c_capsule(schema, array).to_pylist() == ["a.example"]
+    assert pa.DataType._import_from_c_capsule(result.__arrow_c_schema__()) == pa.string()
+    # An exported capsule nobody consumed is released by its destructor.
+    result.__arrow_c_array__()
+    result.__arrow_c_stream__()
+    gc.collect()
+    assert repr(result).startswith("<weburl.arrow.Array of 1 rows")
+    assert result.null_count == 0
+
+
+# --- other producers and consumers ----------------------------------------------------------
+
+
+def test_polars():
+    pl = pytest.importorskip("polars")
+    s = pl.Series("u", ["https://www.example.co.uk/a", None, "nope"])
+    out = pl.Series(weburl.arrow.registrable_domain(s))
+    assert out.to_list() == ["example.co.uk", None, None]
+    chunked = pl.concat([s, s], rechunk=False)
+    assert pl.Series(weburl.arrow.hostname(chunked)).to_list() == ["www.example.co.uk", None, None] * 2
+    assert pl.Series(weburl.arrow.port(s)).dtype == pl.Int32
+    parsed = pl.Series(weburl.arrow.parse(chunked))
+    assert parsed.struct.field("hostname").to_list() == ["www.example.co.uk", None, None] * 2
+    df = pl.DataFrame({"u": ["https://a.example/"]})
+    assert pl.Series(weburl.arrow.hostname(df)).to_list() == ["a.example"]
+
+
+def test_duckdb():
+    duckdb = pytest.importorskip("duckdb")
+    rel = duckdb.sql("SELECT 'https://www.Example.co.uk/x?q=' || i AS u FROM range(5000) t(i)")
+    assert pa.array(weburl.arrow.registrable_domain(rel)).to_pylist() == ["example.co.uk"] * 5000
+    # `.arrow()`: a record batch reader (a stream, read once).
+    reader = rel.arrow()
+    assert pa.chunked_array(weburl.arrow.query_param(reader, "q")).to_pylist() == [str(i) for i in range(5000)]
+    # weburl's result back into DuckDB.
+    result = pa.table({"h": pa.array(weburl.arrow.hostname(rel.arrow()))})
+    assert duckdb.sql("SELECT count(DISTINCT h), count(*) FROM result").fetchall() == [(1, 5000)]
+
+
+def test_nanoarrow():
+    na = pytest.importorskip("nanoarrow")
+    urls = na.c_array(["https://a.example/", None, "https://b.example:9/"], na.string())
+    result = weburl.arrow.port(urls)
+    assert na.Array(result).to_pylist() == [None, None, 9]
+    assert na.Array(weburl.arrow.hostname(urls)).to_pylist() == ["a.example", None, "b.example"]
+    large = na.c_array(["https://a.example/"], na.large_string())
+    assert pa.array(weburl.arrow.hostname(large)).to_pylist() == ["a.example"]
+    stream = na.ArrayStream(na.c_array(["https://c.example/"], na.string()))
+    assert na.Array(weburl.arrow.hostname(stream)).to_pylist() == ["c.example"]
+
+
+def test_does_not_import_pyarrow():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, weburl.arrow\n"
+        "class A:\n"
+        "    def __init__(self, a): self.a = a\n"
+        "    def __arrow_c_array__(self, requested_schema=None): return self.a.__arrow_c_array__()\n"
+        "import nanoarrow as na\n"
+        "r = weburl.arrow.hostname(A(na.c_array(['https://a.example/'], na.string())))\n"
+        "print(na.Array(r).to_pylist(), 'pyarrow' in sys.modules)\n"
+    )
+    pytest.importorskip("nanoarrow")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['a.example'] False"
