@@ -56,6 +56,12 @@ const REQUIRED: &[&str] = &[
     "pytest==9.2.0",
     "hypothesis==6.170.17",
     "polars==1.43.2",
+    // weburl.arrow's and weburl.pandas' tests (tests/test_arrow.py, test_pandas.py): Arrow
+    // producers and consumers.
+    "pyarrow==26.0.1",
+    "pandas==3.1.1",
+    "nanoarrow==0.9.0",
+    "duckdb==2.0.0",
 ];
 /// What the tests compare with when it installs.
 const COMPARE: &[&str] = &["ada-url==4.0.0", "tldextract==5.4.0"];
