@@ -29,7 +29,7 @@ use crate::args::{self, Args};
 use crate::{util, wpt_sync, Failure, Result};
 
 /// The targets, in the order they run.
-pub const TARGETS: [&str; 18] = [
+pub const TARGETS: [&str; 22] = [
     "parse",
     "setters",
     "join",
@@ -47,6 +47,10 @@ pub const TARGETS: [&str; 18] = [
     "tld",
     "canon_surt",
     "canon_safe_browsing",
+    "canon_strip_tracking",
+    "canon_tracking_rules",
+    "canon_urlcanon",
+    "canon_common_crawl",
     "differential",
 ];
 
