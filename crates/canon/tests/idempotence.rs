@@ -141,6 +141,119 @@ fn hostless(input: &str) -> bool {
         .is_empty()
 }
 
+/// urlcanon's rule sets: idempotent on every input they accept, with no exception (their
+/// departures from urlcanon are there for it).
+fn urlcanon_idempotence(inputs: &[String]) -> bool {
+    use weburl_canon::urlcanon::RuleSet;
+    let mut ok = true;
+    for rules in [
+        RuleSet::SemanticPrecise,
+        RuleSet::Semantic,
+        RuleSet::Aggressive,
+    ] {
+        let (mut passed, mut failed) = (0, 0);
+        for input in inputs {
+            let Ok(once) = rules.canonicalize(input.as_str()) else {
+                continue;
+            };
+            match rules.canonicalize(once.as_str()) {
+                Ok(twice) if twice == once => passed += 1,
+                other => {
+                    failed += 1;
+                    if failed <= 20 {
+                        println!("FAIL {} {input:?}: {once:?} then {other:?}", rules.name());
+                    }
+                }
+            }
+        }
+        println!(
+            "urlcanon {} idempotence: {passed} passed, {failed} failed",
+            rules.name()
+        );
+        ok &= failed == 0;
+    }
+    ok
+}
+
+/// `tracking::strip_tracking`, with the built-in list and with the fixture's rules
+/// (`tests/data/clearurls-fixture.json`), on each input with tracking fields added to its
+/// query and fragment, and on the fixture's hosts: idempotent on every input it accepts (the
+/// fixture's raw rule removes its `/track/<digits>` pieces in one pass, as ClearURLs'
+/// global replace does, so no input here has `track`).
+fn strip_tracking_idempotence(inputs: &[String]) -> bool {
+    use weburl_canon::tracking::{strip_tracking, Rules};
+    const FIELDS: &[&str] = &[
+        "utm_source=1",
+        "gclid",
+        "Fbclid=x",
+        "ref=2",
+        "src_a=3",
+        "a",
+        "buzz",
+        "gl_x=4",
+        "partner=5",
+        "k=%41",
+        "&",
+        "q=1",
+    ];
+    const HOSTS: &[&str] = &[
+        "https://news.example/",
+        "https://out.example/go?to=",
+        "http://any.example/",
+        "http://10.0.0.1/",
+        "https://bad.example/drop/",
+        "https://ads.example/",
+    ];
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/clearurls-fixture.json");
+    let fixture = match Rules::from_file(&path) {
+        Ok(r) => r,
+        Err(e) => {
+            println!("FAIL strip_tracking: the fixture: {e}");
+            return false;
+        }
+    };
+    let builtin = Rules::builtin();
+    let mut ok = true;
+    for (name, rules) in [("built-in list", builtin), ("fixture", &fixture)] {
+        let (mut passed, mut failed) = (0, 0);
+        for (i, input) in inputs.iter().enumerate() {
+            let field = |k: usize| FIELDS[(i / k + k) % FIELDS.len()];
+            let sep = if input.contains('?') { '&' } else { '?' };
+            let tracked = format!(
+                "{input}{sep}{}&{}#{}&{}",
+                field(1),
+                field(3),
+                field(5),
+                field(7)
+            );
+            let hosted = format!("{}{}?{}", HOSTS[i % HOSTS.len()], input, field(2));
+            for candidate in [input.as_str(), tracked.as_str(), hosted.as_str()] {
+                if candidate.to_ascii_lowercase().contains("track") {
+                    continue;
+                }
+                let Ok(once) = strip_tracking(candidate, rules) else {
+                    continue;
+                };
+                match strip_tracking(once.as_str(), rules) {
+                    Ok(twice) if twice == once => passed += 1,
+                    other => {
+                        failed += 1;
+                        if failed <= 20 {
+                            println!(
+                                "FAIL strip_tracking {name} {candidate:?}: {once:?} then {other:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        println!("strip_tracking ({name}) idempotence: {passed} passed, {failed} failed");
+        ok &= failed == 0;
+    }
+    ok
+}
+
 fn main() -> ExitCode {
     let mut rng = Rng(0x0005_eed5 | 1);
     let inputs: Vec<String> = (0..CASES).map(|_| generate(&mut rng)).collect();
@@ -188,7 +301,9 @@ fn main() -> ExitCode {
         "surt canonical URL idempotence: {passed} passed, {failed} failed \
          ({by_design} not idempotent in the surt package by design)"
     );
-    if sb_ok && failed == 0 {
+    let urlcanon_ok = urlcanon_idempotence(&inputs);
+    let tracking_ok = strip_tracking_idempotence(&inputs);
+    if sb_ok && failed == 0 && urlcanon_ok && tracking_ok {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
