@@ -356,3 +356,91 @@ def test_does_not_import_pyarrow():
     pytest.importorskip("nanoarrow")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "['a.example'] False"
+
+
+# --- the stubs ------------------------------------------------------------------------------
+
+STUBS = __import__("pathlib").Path(__file__).resolve().parents[1] / "python" / "weburl"
+
+
+def stub_signature(record, first):
+    """``(first, name: str, base: Optional[str] = None)`` of a record's Python function."""
+    at = column_index(record)
+    parts = [first]
+    for i, (arg, optional) in enumerate(record["arguments"]):
+        if i != at:
+            parts.append(f"{arg}: Optional[str] = None" if optional else f"{arg}: str")
+    return ", ".join(parts)
+
+
+def arrow_stub():
+    lines = [
+        "# Generated from the catalogue by crates/python/tests/test_arrow.py --write: do not edit.",
+        "from typing import Any, Dict, Optional, Protocol, Tuple, Union",
+        "",
+        "class _ArrowArray(Protocol):",
+        "    def __arrow_c_array__(self, requested_schema: Any = None) -> Tuple[Any, Any]: ...",
+        "",
+        "class _ArrowStream(Protocol):",
+        "    def __arrow_c_stream__(self, requested_schema: Any = None) -> Any: ...",
+        "",
+        "ArrowColumn = Union[_ArrowArray, _ArrowStream]",
+        "",
+        "class Array:",
+        '    """A function\'s result: an Arrow array, or a stream of one array per input chunk."""',
+        "    def __arrow_c_schema__(self) -> Any: ...",
+        "    def __arrow_c_array__(self, requested_schema: Any = None) -> Tuple[Any, Any]: ...",
+        "    def __arrow_c_stream__(self, requested_schema: Any = None) -> Any: ...",
+        "    def __len__(self) -> int: ...",
+        "    @property",
+        "    def null_count(self) -> int: ...",
+        "    @property",
+        "    def num_chunks(self) -> int: ...",
+        "",
+        "FUNCTIONS: Dict[str, Dict[str, Any]]",
+        "",
+        "def call(function: str, array: ArrowColumn, *args: Optional[str]) -> Array: ...",
+    ]
+    for r in own_records():
+        lines.append(f"def {r['name'][4:]}({stub_signature(r, 'array: ArrowColumn')}) -> Array: ...")
+    return "\n".join(lines) + "\n"
+
+
+def pandas_stub():
+    lines = [
+        "# Generated from the catalogue by crates/python/tests/test_arrow.py --write: do not edit.",
+        "from typing import Optional",
+        "",
+        "import pandas as pd",
+        "",
+        "class UrlAccessor:",
+        "    def __init__(self, series: pd.Series) -> None: ...",
+    ]
+    for r in own_records():
+        lines.append(f"    def {r['name'][4:]}({stub_signature(r, 'self')}) -> pd.Series: ...")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("name,text", [("arrow.pyi", arrow_stub), ("pandas.pyi", pandas_stub)])
+def test_stubs_are_the_catalogues(name, text):
+    assert (STUBS / name).read_text(encoding="utf-8") == text(), (
+        f"{name} differs from the catalogue: run python crates/python/tests/test_arrow.py --write"
+    )
+
+
+def test_doctests():
+    import doctest
+
+    import weburl.pandas
+
+    for module in (weburl.arrow, weburl.pandas):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
+
+
+if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:] == ["--write"]:
+        (STUBS / "arrow.pyi").write_text(arrow_stub(), encoding="utf-8")
+        (STUBS / "pandas.pyi").write_text(pandas_stub(), encoding="utf-8")
