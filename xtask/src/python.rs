@@ -206,5 +206,14 @@ fn bench(args: &[String]) -> Result {
         .arg(root().join("../shared/datasets"))
         .args(args.iter().filter(|a| a.as_str() == "--quick"));
     eprintln!("xtask: python crates/python/bench/bench_polars.py");
-    run(&mut cmd, "bench_polars.py")
+    run(&mut cmd, "bench_polars.py")?;
+    // weburl.arrow against the Polars plugin and the list functions.
+    let mut cmd = Command::new(venv_python());
+    cmd.current_dir(root())
+        .arg("crates/python/bench/bench_arrow.py")
+        .arg("--data")
+        .arg(root().join("../shared/datasets"))
+        .args(args.iter().filter(|a| a.as_str() == "--quick"));
+    eprintln!("xtask: python crates/python/bench/bench_arrow.py");
+    run(&mut cmd, "bench_arrow.py")
 }
