@@ -1,10 +1,12 @@
 //! `weburl canon`: canonical keys (weburl-canon), one line per input: a SURT key (the `surt`
 //! package's defaults), an SSURT, Safe Browsing's canonical URL, its lookup expressions
-//! or their 4-byte SHA-256 prefixes, or urlcanon's semantic or aggressive canonical URL.
+//! or their 4-byte SHA-256 prefixes, urlcanon's semantic or aggressive canonical URL, or the
+//! URL without its tracking fields (the built-in list, or ClearURLs-format rules of `--rules`).
 
 use std::fmt::Write as _;
 use std::io::Write;
 
+use weburl_canon::tracking::{self, Rules};
 use weburl_canon::{safe_browsing, ssurt, surt, urlcanon};
 
 use crate::columns;
@@ -24,10 +26,12 @@ pub enum Profile {
     Semantic,
     /// IIPC urlcanon's aggressive canonical URL.
     Aggressive,
+    /// The URL without its tracking fields (`tracking::strip_tracking`).
+    StripTracking,
 }
 
 /// The names `--profile` takes.
-const PROFILES: &str = "surt, ssurt, safe-browsing, semantic, aggressive";
+const PROFILES: &str = "surt, ssurt, safe-browsing, semantic, aggressive, strip-tracking";
 
 /// `--profile NAME`: a rule set, or why NAME is none.
 pub fn profile(name: &str) -> Result<Profile, String> {
@@ -37,6 +41,7 @@ pub fn profile(name: &str) -> Result<Profile, String> {
         "safe-browsing" => Ok(Profile::SafeBrowsing),
         "semantic" => Ok(Profile::Semantic),
         "aggressive" => Ok(Profile::Aggressive),
+        "strip-tracking" => Ok(Profile::StripTracking),
         _ => Err(format!("no profile {name:?}; the profiles are {PROFILES}")),
     }
 }
@@ -53,7 +58,7 @@ pub enum Output {
 }
 
 /// The key, expressions or prefixes of one input, or why it has none.
-fn line(input: &str, output: Output, to: &mut String) -> Result<(), String> {
+fn line(input: &str, output: Output, rules: &Rules, to: &mut String) -> Result<(), String> {
     to.clear();
     match output {
         Output::Key(Profile::Surt) => {
@@ -70,6 +75,9 @@ fn line(input: &str, output: Output, to: &mut String) -> Result<(), String> {
         }
         Output::Key(Profile::Aggressive) => {
             to.push_str(&urlcanon::aggressive(input).map_err(|e| e.to_string())?);
+        }
+        Output::Key(Profile::StripTracking) => {
+            to.push_str(&tracking::strip_tracking(input, rules).map_err(|e| e.to_string())?);
         }
         Output::Expressions => {
             let expressions = safe_browsing::expressions(input).map_err(|e| e.to_string())?;
@@ -90,15 +98,34 @@ fn line(input: &str, output: Output, to: &mut String) -> Result<(), String> {
     Ok(())
 }
 
+/// The rules of `--rules FILE` (ClearURLs' JSON format), each pattern left out reported on
+/// stderr as a warning; the built-in list without a file.
+pub fn rules(file: Option<&std::path::Path>) -> Result<Rules, CliError> {
+    let Some(file) = file else {
+        return Ok(Rules::builtin().clone());
+    };
+    let rules = Rules::from_file(file).map_err(|e| CliError::Usage(format!("--rules: {e}")))?;
+    for s in rules.skipped() {
+        report!(
+            "warning: --rules: provider {:?}: {} {:?} left out: {}",
+            s.provider,
+            s.key,
+            s.pattern,
+            s.reason.lines().last().unwrap_or_default()
+        );
+    }
+    Ok(rules)
+}
+
 /// Prints each input's line; an input with no key is reported on stderr (its line left out)
-/// and makes the exit status 1.
-pub fn run(urls: &[String], output: Output) -> Result<Status, CliError> {
+/// and makes the exit status 1. `rules` are those of `--profile strip-tracking`.
+pub fn run(urls: &[String], output: Output, rules: &Rules) -> Result<Status, CliError> {
     let mut out = Out::stdout();
     let mut status = Status::default();
     let mut text = String::new();
     input::for_each(urls, |item| {
         match item {
-            Input::Text(input) => match line(input, output, &mut text) {
+            Input::Text(input) => match line(input, output, rules, &mut text) {
                 Ok(()) => {
                     out.write_all(text.as_bytes())?;
                     out.write_all(b"\n")?;

@@ -202,7 +202,9 @@ Examples:
     /// --profile surt (the default): the SURT key of the `surt` Python package with its
     /// default options, as Wayback and CDX indexes use it; ssurt: IIPC urlcanon's SSURT;
     /// safe-browsing: Google Safe Browsing's canonical URL; semantic and aggressive: IIPC
-    /// urlcanon's canonical URLs by those rule sets. --expressions: Safe Browsing's
+    /// urlcanon's canonical URLs by those rule sets; strip-tracking: the URL without its
+    /// tracking fields (weburl-canon's built-in list, or the ClearURLs-format rules of
+    /// --rules FILE). --expressions: Safe Browsing's
     /// lookup expressions, separated by spaces, in Google's order; --hash-prefixes: their
     /// SHA-256 hashes' first 4 bytes in hex, in the same order. An input with no key is
     /// reported on stderr and the exit status is then 1.
@@ -215,7 +217,7 @@ Examples:
   $ weburl canon --expressions http://a.b.c/1/
   a.b.c/1/ a.b.c/ b.c/1/ b.c/")]
     Canon {
-        /// The rule set: surt, ssurt, safe-browsing, semantic or aggressive.
+        /// The rule set: surt, ssurt, safe-browsing, semantic, aggressive or strip-tracking.
         #[arg(long, value_name = "NAME", value_parser = crate::canon::profile)]
         profile: Option<Profile>,
         /// Print Safe Browsing's lookup expressions instead of a key (with no --profile or
@@ -225,6 +227,10 @@ Examples:
         /// Print the 4-byte SHA-256 prefixes of Safe Browsing's lookup expressions, in hex.
         #[arg(long)]
         hash_prefixes: bool,
+        /// Tracking rules in ClearURLs' `data.min.json` format, for --profile strip-tracking
+        /// [default: weburl-canon's built-in list].
+        #[arg(long, value_name = "FILE")]
+        rules: Option<std::path::PathBuf>,
         /// URLs [default: the lines of stdin].
         #[arg(value_name = "URL")]
         urls: Vec<String>,

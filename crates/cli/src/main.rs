@@ -92,8 +92,14 @@ fn run(command: Command) -> Result<Status, CliError> {
             profile,
             expressions,
             hash_prefixes,
+            rules,
             urls,
         } => {
+            if rules.is_some() && profile != Some(canon::Profile::StripTracking) {
+                return Err(CliError::Usage(
+                    "--rules is strip-tracking's: give --profile strip-tracking".to_owned(),
+                ));
+            }
             if (expressions || hash_prefixes)
                 && profile.is_some_and(|p| p != canon::Profile::SafeBrowsing)
             {
@@ -110,7 +116,8 @@ fn run(command: Command) -> Result<Status, CliError> {
             } else {
                 canon::Output::Key(profile.unwrap_or(canon::Profile::Surt))
             };
-            canon::run(&urls, output)
+            let rules = canon::rules(rules.as_deref())?;
+            canon::run(&urls, output, &rules)
         }
         Command::Match {
             base: b,

@@ -622,12 +622,73 @@ fn canon_semantic_and_aggressive_stream_stdin() {
 }
 
 #[test]
+fn canon_strip_tracking_with_the_builtin_list_or_rules() {
+    let r = run_with_stdin(
+        &["canon", "--profile", "strip-tracking"],
+        b"https://example.com/a?id=7&utm_source=news&fbclid=x#top\nno url\n".to_vec(),
+    );
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout, "https://example.com/a?id=7#top\n");
+    assert!(r.stderr.contains("no url"), "{}", r.stderr);
+    let dir = std::env::temp_dir().join(format!("weburl-cli-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("rules.json");
+    std::fs::write(
+        &file,
+        r#"{"providers": {"shop": {"urlPattern": "shop\\.example", "rules": ["ref", "(?<=x)y"]}}}"#,
+    )
+    .unwrap();
+    let rules = file.to_str().unwrap();
+    let r = run(&[
+        "canon",
+        "--profile",
+        "strip-tracking",
+        "--rules",
+        rules,
+        "https://shop.example/?ref=1&utm_source=2",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "https://shop.example/?utm_source=2\n");
+    assert!(
+        r.stderr
+            .contains("warning: --rules: provider \"shop\": rules \"(?<=x)y\" left out"),
+        "{}",
+        r.stderr
+    );
+    // --rules is strip-tracking's; a file that is not rules is a usage error.
+    let r = run(&["canon", "--rules", rules, "http://a/"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("--profile strip-tracking"),
+        "{}",
+        r.stderr
+    );
+    std::fs::write(&file, "[]").unwrap();
+    let r = run(&[
+        "canon",
+        "--profile",
+        "strip-tracking",
+        "--rules",
+        rules,
+        "http://a/",
+    ]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("--rules: not ClearURLs rules"),
+        "{}",
+        r.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn canon_unknown_profiles_are_usage_errors() {
     let r = run(&["canon", "--profile", "nope", "http://a/"]);
     assert_eq!(r.code, 2);
     assert!(
-        r.stderr
-            .contains("the profiles are surt, ssurt, safe-browsing, semantic, aggressive"),
+        r.stderr.contains(
+            "the profiles are surt, ssurt, safe-browsing, semantic, aggressive, strip-tracking"
+        ),
         "{}",
         r.stderr
     );
