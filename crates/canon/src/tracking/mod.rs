@@ -421,27 +421,40 @@ impl Provider {
 }
 
 /// The `&`-separated pieces of `text` that `remove` does not take, joined by `&` (empty ones
-/// dropped), or `None` when it takes none.
+/// dropped), or `None` (and no allocation) when it takes none.
 fn kept_fields(text: &str, mut remove: impl FnMut(&str) -> bool) -> Option<String> {
-    let mut removed_any = false;
-    let mut kept = String::new();
+    let mut kept: Option<String> = None;
+    let mut offset = 0;
     for piece in text.split('&') {
-        if !piece.is_empty() && remove(piece) {
-            if !removed_any {
-                removed_any = true;
-                kept.reserve(text.len());
-            }
-            continue;
-        }
+        let start = offset;
+        offset += piece.len() + 1;
         if piece.is_empty() {
             continue;
         }
-        if !kept.is_empty() {
-            kept.push('&');
+        if remove(piece) {
+            if kept.is_none() {
+                // The first removal: the pieces before it are all kept.
+                let mut k = String::with_capacity(text.len());
+                for before in text.get(..start).unwrap_or_default().split('&') {
+                    push_piece(&mut k, before);
+                }
+                kept = Some(k);
+            }
+        } else if let Some(k) = &mut kept {
+            push_piece(k, piece);
         }
-        kept.push_str(piece);
     }
-    removed_any.then_some(kept)
+    kept
+}
+
+fn push_piece(kept: &mut String, piece: &str) {
+    if piece.is_empty() {
+        return;
+    }
+    if !kept.is_empty() {
+        kept.push('&');
+    }
+    kept.push_str(piece);
 }
 
 /// ClearURLs' `checkLocalURL`: `localhost`, or an IPv4 address in the private, shared,
