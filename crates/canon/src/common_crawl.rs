@@ -202,7 +202,9 @@ impl Fields {
     /// ```
     /// let f = weburl_canon::common_crawl::fields("http://127.0.0.1/").unwrap();
     /// let named: Vec<_> = f.named().into_iter().filter(|(_, v)| v.is_some()).collect();
-    /// assert_eq!(named, [("url_surtkey", Some("127.0.0.1)/")), ("url_host_name", Some("127.0.0.1"))]);
+    /// // surt reverses an IP address too.
+    /// let expected = [("url_surtkey", Some("1,0,0,127)/")), ("url_host_name", Some("127.0.0.1"))];
+    /// assert_eq!(named, expected);
     /// ```
     pub fn named(&self) -> [(&'static str, Option<&str>); 12] {
         [
@@ -362,7 +364,8 @@ pub fn fields<'a>(input: impl Into<Input<'a>>) -> Result<Fields, Error> {
 ///
 /// ```
 /// use weburl::psl::List;
-/// let list = List::parse("com\n// ===BEGIN PRIVATE DOMAINS===\nexample.com\n").unwrap();
+/// let text = "com\n// ===BEGIN PRIVATE DOMAINS===\nexample.com\n// ===END PRIVATE DOMAINS===\n";
+/// let list = List::parse(text).unwrap();
 /// let f = weburl_canon::common_crawl::fields_in("http://a.b.example.com/", &list).unwrap();
 /// assert_eq!(f.host_registered_domain(), Some("example.com"));
 /// assert_eq!(f.host_private_domain(), Some("b.example.com"));
