@@ -27,6 +27,7 @@
 //! dot-segments) comes first, so `surt(&url)` can differ from `surt(url.href())` only where
 //! the two parsers disagree, which the caller chose by parsing.
 
+mod fast;
 mod public_suffix;
 mod split;
 
@@ -154,6 +155,16 @@ fn key(input: &str, o: &Options) -> Result<String, Error> {
     if input.starts_with("filedesc") {
         return Ok(input.to_owned());
     }
+    if *o == Options::default() {
+        if let Some(key) = fast::key(input) {
+            return Ok(key);
+        }
+    }
+    general(input, o)
+}
+
+/// The key by every rule in turn (the way [`fast::key`] falls back to).
+fn general(input: &str, o: &Options) -> Result<String, Error> {
     let prepared = split::prepare(input);
     let parts = split::split(&prepared)?;
     let scheme = parts.scheme;

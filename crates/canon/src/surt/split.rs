@@ -45,7 +45,7 @@ fn is_scheme_char(b: u8) -> bool {
 }
 
 /// The length of a leading `scheme:` (without the colon), if there is one.
-fn scheme_len(s: &[u8]) -> Option<usize> {
+pub(super) fn scheme_len(s: &[u8]) -> Option<usize> {
     if !s.first()?.is_ascii_alphabetic() {
         return None;
     }
