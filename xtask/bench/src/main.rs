@@ -4,10 +4,13 @@
 //! ```text
 //! weburl-bench [--data DIR] [--wpt FILE] [--quick] [--rounds N] [--json] [--svg FILE] [--show N]
 //!              [--corpus NAME]... [--limit N] [--instructions | --instructions-only] [--runs N]
+//!              [--canon-only]
+//! weburl-bench count-canon (--op OP | --baseline) --corpus NAME
 //! weburl-bench count (--lib LIB --op OP | --baseline) --corpus NAME [--limit N]
 //! ```
 #![forbid(unsafe_code)]
 
+mod canon;
 mod check;
 mod corpus;
 mod display;
@@ -29,7 +32,7 @@ use libs::{Bases, Lib, Op};
 const USAGE: &str = "usage: weburl-bench [--data DIR] [--wpt FILE] [--quick] [--rounds N] \
                      [--json] [--svg FILE] [--show N] [--corpus NAME]... [--limit N] \
                      [--instructions | --instructions-only] [--runs N] [--callgrind-dir DIR] \
-                     [--psl-only]\n\
+                     [--psl-only] [--canon-only]\n\
                      \x20      weburl-bench count (--lib LIB --op OP | --baseline) --corpus NAME \
                      [--limit N]";
 
@@ -56,6 +59,8 @@ pub struct Args {
     runs: usize,
     /// `--psl-only`: only the public-suffix section.
     psl_only: bool,
+    /// `--canon-only`: only the canonical-key section (`canon.rs`).
+    canon_only: bool,
 }
 
 fn workspace_root() -> PathBuf {
@@ -80,6 +85,7 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
         callgrind_dir: root.join("target/callgrind"),
         runs: 1,
         psl_only: false,
+        canon_only: false,
     };
     let mut it = raw.iter().cloned();
     while let Some(a) = it.next() {
@@ -110,6 +116,7 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
             "--instructions-only" => args.instructions_only = true,
             "--quick" => args.quick = true,
             "--psl-only" => args.psl_only = true,
+            "--canon-only" => args.canon_only = true,
             "--json" => args.json = true,
             "-h" | "--help" => return Err(USAGE.to_owned()),
             other => return Err(format!("unknown argument `{other}`\n{USAGE}")),
@@ -283,6 +290,14 @@ fn run() -> Result<(), String> {
         );
         return instructions::count_main(rest, data, wpt);
     }
+    if let Some(("count-canon", rest)) = raw.split_first().map(|(c, r)| (c.as_str(), r)) {
+        let root = workspace_root();
+        let (data, wpt) = (
+            root.join("../shared/datasets"),
+            root.join("wpt-data/urltestdata.json"),
+        );
+        return canon::count_main(rest, data, wpt);
+    }
     let args = parse_args(&raw)?;
     let libs = Lib::all();
     if args.runs > 1 {
@@ -304,9 +319,16 @@ fn run() -> Result<(), String> {
     let mut results = Vec::new();
     let mut sink_results = Vec::new();
     let mut display_results = Vec::new();
+    let mut canon_results = Vec::new();
     for corpus in corpora.iter().filter(|_| !args.instructions_only) {
         if !args.json {
             eprintln!("weburl-bench: {} ...", corpus.name);
+        }
+        if !args.psl_only {
+            canon_results.push(canon::measure(corpus, args.rounds));
+        }
+        if args.canon_only {
+            continue;
         }
         psl_results.push(psl::measure(corpus, &psl_lists, args.rounds));
         if args.psl_only {
@@ -326,7 +348,24 @@ fn run() -> Result<(), String> {
             checks,
         });
     }
-    let pattern_result = if args.instructions_only || args.psl_only {
+    if args.canon_only {
+        if args.instructions {
+            let count = canon::Count {
+                data: &args.data,
+                wpt: &args.wpt,
+                out_dir: &args.callgrind_dir,
+                limit: args.limit,
+            };
+            canon::count_instructions(&mut canon_results, &count)?;
+        }
+        if args.json {
+            println!("{}", canon::json(&canon_results));
+        } else {
+            canon::print_table(&canon_results);
+        }
+        return Ok(());
+    }
+    let pattern_result = if args.instructions_only || args.psl_only || args.canon_only {
         None
     } else {
         if !args.json {
@@ -350,6 +389,7 @@ fn run() -> Result<(), String> {
                 obj.insert("instructions".into(), instructions::json(&instr, &time));
             }
             obj.insert("display".into(), display::json(&display_results));
+            obj.insert("canonical_keys".into(), canon::json(&canon_results));
             obj.insert("public_suffix".into(), psl::json(&psl_results, &psl_lists));
             if let Some(pattern_result) = &pattern_result {
                 obj.insert("urlpattern".into(), patterns::json(pattern_result));
@@ -368,6 +408,7 @@ fn run() -> Result<(), String> {
         if !args.instructions_only {
             sinks::print_table(&sink_results);
             display::print_table(&display_results);
+            canon::print_table(&canon_results);
             psl::print_table(&psl_results, &psl_lists, args.show);
             if let Some(pattern_result) = &pattern_result {
                 patterns::print_table(pattern_result);
