@@ -7,10 +7,12 @@ executor's Python worker gets the column as an Arrow array and the body is one c
 ``weburl.arrow.<name>`` over it, the GIL released for the batch; no pandas and no Python
 string per row.
 
->>> from weburl import spark as weburl_spark                          # doctest: +SKIP
->>> weburl_spark.register(spark)                                      # doctest: +SKIP
->>> spark.sql("SELECT url_hostname('https://BÜCHER.example/')").first()[0]  # doctest: +SKIP
+>>> from weburl import spark as weburl_spark
+>>> udfs = weburl_spark.register(spark)
+>>> spark.sql("SELECT url_hostname('https://BÜCHER.example/')").first()[0]
 'xn--bcher-kva.example'
+>>> spark.sql("SELECT url_registrable_domain('https://a.b.example.co.uk/x')").first()[0]
+'example.co.uk'
 
 Left out: the other engines' dialects (ClickHouse's, Trino's, BigQuery's and Spark's own
 names: ``parse_url``, ``url_encode`` and ``url_decode`` are Spark built-ins, and names such as
@@ -121,33 +123,37 @@ def _column_index(record):
     return names.index("ref") if "ref" in names else 0
 
 
-def _call(function, column_at, arrays):
-    """``function`` over the batch: the column argument as an array, every other argument a
-    scalar. Where another argument varies within the batch, the rows are called in groups of
-    equal values and put back in order."""
+def _call(function, column_at, arrays, arrow_type):
+    """``function`` over the batch, as ``arrow_type``: the column argument as an array, every
+    other argument a scalar (``weburl.arrow``'s shape). A row with a NULL argument is NULL (the
+    catalogue's strict NULL rule); where another argument varies within the batch, the rows are
+    called in groups of equal values and put back in order."""
     import pyarrow as pa
+    import pyarrow.compute as pc
 
     column = arrays[column_at]
     others = [a for i, a in enumerate(arrays) if i != column_at]
     if isinstance(column, pa.ChunkedArray):
         column = column.combine_chunks()
-    if not others:
-        return pa.array(function(column))
-    values = [o.to_pylist() for o in others]
-    if all(len(set(v)) <= 1 for v in values):
-        return pa.array(function(column, *(v[0] if v else None for v in values)))
+    if any(o.null_count == len(o) for o in others):
+        return pa.nulls(len(column), arrow_type)
+    if all(o.null_count == 0 and pc.count_distinct(o).as_py() == 1 for o in others):
+        return pa.array(function(column, *(o[0].as_py() for o in others))).cast(arrow_type)
     groups = defaultdict(list)
-    for row, key in enumerate(zip(*values)):
+    for row, key in enumerate(zip(*(o.to_pylist() for o in others))):
         groups[key].append(row)
     parts, order = [], []
     for key, rows in groups.items():
-        parts.append(pa.array(function(column.take(pa.array(rows, pa.int64())), *key)))
+        if any(k is None for k in key):
+            parts.append(pa.nulls(len(rows), arrow_type))
+        else:
+            taken = column.take(pa.array(rows, pa.int64()))
+            parts.append(pa.array(function(taken, *key)).cast(arrow_type))
         order.extend(rows)
-    joined = pa.concat_arrays([p.cast(parts[0].type) for p in parts])
     inverse = [0] * len(order)
     for at, row in enumerate(order):
         inverse[row] = at
-    return joined.take(pa.array(inverse, pa.int64()))
+    return pa.concat_arrays(parts).take(pa.array(inverse, pa.int64()))
 
 
 def _body(function, record, arrow_type):
@@ -158,7 +164,7 @@ def _body(function, record, arrow_type):
 
         if len(arrays) == 0 or len(arrays[0]) == 0:
             return pa.array([], arrow_type)
-        return _call(function, column_at, list(arrays)).cast(arrow_type)
+        return _call(function, column_at, list(arrays), arrow_type)
 
     body.__name__ = record["name"]
     body.__doc__ = record["description"]

@@ -165,3 +165,12 @@ def test_map_in_arrow_recipe(spark):
     exec(compile(recipe, "docs/spark.md", "exec"), scope)
     rows = scope["result"].collect()
     assert [tuple(r) for r in rows] == scope["EXPECTED"]
+
+
+def test_module_doctests(spark):
+    """weburl.spark's docstring examples, with the test session as ``spark``."""
+    import doctest
+
+    result = doctest.testmod(weburl_spark, extraglobs={"spark": spark})
+    assert result.attempted > 0
+    assert result.failed == 0
