@@ -36,7 +36,7 @@ fn register_values(ctx: &SessionContext, name: &str, values: &[Option<&str>]) {
 }
 
 /// Every function with the arguments to call it with, `U` standing for the URL column.
-const CALLS: [&str; 28] = [
+const CALLS: [&str; 40] = [
     "url_href(U)",
     "url_origin(U)",
     "url_protocol(U)",
@@ -65,6 +65,18 @@ const CALLS: [&str; 28] = [
     "url_ssurt(U)",
     "url_safe_browsing(U)",
     "url_safe_browsing_expressions(U)",
+    "url_surtkey(U)",
+    "url_host_name(U)",
+    "url_host_tld(U)",
+    "url_host_2nd_last_part(U)",
+    "url_host_3rd_last_part(U)",
+    "url_host_4th_last_part(U)",
+    "url_host_5th_last_part(U)",
+    "url_host_registry_suffix(U)",
+    "url_host_registered_domain(U, 'com')",
+    "url_host_private_suffix(U)",
+    "url_host_private_domain(U, 'com')",
+    "url_host_name_reversed(U)",
 ];
 
 fn s(v: &str) -> Option<String> {

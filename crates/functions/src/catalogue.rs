@@ -38,6 +38,7 @@ use weburl::Url;
 
 pub use crate::dialect::Dialect;
 
+mod common_crawl;
 mod row;
 mod table;
 
@@ -339,12 +340,12 @@ fn example_arguments(call: &str) -> Option<(Vec<String>, Option<String>)> {
 
 /// Every function: weburl's own `url_*` functions, then every dialect's.
 pub fn functions() -> impl Iterator<Item = &'static Function> {
-    table::OWN.iter().chain(crate::dialect::FUNCTIONS.iter())
+    own().chain(crate::dialect::FUNCTIONS.iter())
 }
 
 /// weburl's own `url_*` functions, in the order engines register them.
 pub fn own() -> impl Iterator<Item = &'static Function> {
-    table::OWN.iter()
+    table::OWN.iter().chain(common_crawl::COMMON_CRAWL.iter())
 }
 
 /// The function called `name`: an own function by its exact name, else a dialect function by

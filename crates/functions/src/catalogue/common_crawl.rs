@@ -17,8 +17,8 @@ const PSL: Argument = Argument {
     name: "psl",
     description: "Optional text of a Public Suffix List, in the format of \
          `public_suffix_list.dat` (one rule a line, `//` comments, the ICANN and PRIVATE \
-         section markers; rules outside both sections count as ICANN rules), used instead \
-         of the compiled list. It is parsed once per distinct text; a text that is no list \
+         sections each between its BEGIN and END markers; rules outside both sections count \
+         as ICANN rules), used instead of the compiled list. It is parsed once per distinct text; a text that is no list \
          is an error.",
     optional: true,
 };

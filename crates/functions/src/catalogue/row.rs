@@ -35,6 +35,9 @@ pub(crate) enum UrlOp {
     Ssurt,
     SafeBrowsing,
     SafeBrowsingExpressions,
+    /// A Common Crawl URL index field; the suffix and domain fields take the text of a
+    /// Public Suffix List as their second argument.
+    CommonCrawl(weburl_canon::common_crawl::Field),
 }
 
 /// Strings one after another in one buffer: a list result.
@@ -130,6 +133,8 @@ pub struct Evaluator<'a> {
     text: String,
     ranges: Vec<(usize, usize)>,
     set: Option<(&'a str, EncodeSet)>,
+    /// The caller's Public Suffix List of the previous row, and its text.
+    psl: Option<(&'a str, weburl::psl::List)>,
 }
 
 impl<'a> Evaluator<'a> {
@@ -143,6 +148,7 @@ impl<'a> Evaluator<'a> {
             text: String::new(),
             ranges: Vec::new(),
             set: None,
+            psl: None,
         }
     }
 
@@ -335,7 +341,37 @@ impl<'a> Evaluator<'a> {
                 }
                 Datum::List(self.items())
             }
+            UrlOp::CommonCrawl(field) => {
+                let list = match second {
+                    None => weburl::psl::List::compiled(),
+                    Some(text) => self.psl_list(text)?,
+                };
+                let value = weburl_canon::common_crawl::field_in(first, list, field);
+                self.owned_str(value.ok().flatten())
+            }
         })
+    }
+
+    /// The list of `text` (a Public Suffix List's text), parsed when it is not the previous
+    /// row's.
+    fn psl_list(&mut self, text: &'a str) -> Result<&weburl::psl::List, CallError> {
+        let same = |last: &str| {
+            // A column of one list is usually one buffer: no comparison of its bytes.
+            (core::ptr::eq(last.as_ptr(), text.as_ptr()) && last.len() == text.len())
+                || last == text
+        };
+        if !self.psl.as_ref().is_some_and(|(last, _)| same(last)) {
+            let list = weburl::psl::List::parse(text).map_err(|e| CallError {
+                message: format!("{}: the Public Suffix List: {e}", self.function.name),
+            })?;
+            self.psl = Some((text, list));
+        }
+        self.psl
+            .as_ref()
+            .map(|(_, list)| list)
+            .ok_or_else(|| CallError {
+                message: format!("{}: no Public Suffix List", self.function.name),
+            })
     }
 }
 

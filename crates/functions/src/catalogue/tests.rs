@@ -28,7 +28,7 @@ fn every_example_gives_its_result() {
 fn names_unique_and_optional_arguments_last() {
     let mut names: Vec<String> = functions().map(|f| f.name.to_ascii_lowercase()).collect();
     let n = names.len();
-    assert_eq!(n, 28 + 40);
+    assert_eq!(n, 28 + 12 + 40);
     names.sort();
     names.dedup();
     assert_eq!(names.len(), n, "two functions of one name");
@@ -126,4 +126,41 @@ fn example_arguments_read_sql_literals() {
         ))
     );
     assert_eq!(example_arguments("f('a') + 1"), None);
+}
+
+#[test]
+fn common_crawl_fields_take_a_callers_list() {
+    let list = "com\n// ===BEGIN PRIVATE DOMAINS===\nexample.com\n// ===END PRIVATE DOMAINS===\n";
+    let url = "http://a.b.example.com/";
+    let mut row = Evaluator::new(function("url_host_private_domain").unwrap());
+    assert_eq!(row.eval(&[Some(url)]).unwrap(), Datum::Str("example.com"));
+    assert_eq!(
+        row.eval(&[Some(url), Some(list)]).unwrap(),
+        Datum::Str("b.example.com")
+    );
+    // The list of the previous row is kept; another text is parsed.
+    assert_eq!(
+        row.eval(&[Some("http://x.example.com/"), Some(list)])
+            .unwrap(),
+        Datum::Str("x.example.com")
+    );
+    assert_eq!(row.eval(&[Some(url), Some("org\n")]).unwrap(), Datum::Null);
+    assert_eq!(row.eval(&[Some(url), None]).unwrap(), Datum::Null);
+    assert!(row.eval(&[Some(url), Some("*.*.com\n")]).is_err());
+    let mut row = Evaluator::new(function("url_host_registered_domain").unwrap());
+    assert_eq!(
+        row.eval(&[Some(url), Some(list)]).unwrap(),
+        Datum::Str("example.com")
+    );
+    let mut row = Evaluator::new(function("url_host_tld").unwrap());
+    assert_eq!(row.eval(&[Some("http://127.0.0.1/")]).unwrap(), Datum::Null);
+    assert!(
+        row.eval(&[Some(url), Some(list)]).is_err(),
+        "no psl argument"
+    );
+    let mut row = Evaluator::new(function("url_surtkey").unwrap());
+    assert_eq!(
+        row.eval(&[Some("http://www.example.com/")]).unwrap(),
+        Datum::Str("com,example)/")
+    );
 }
