@@ -31,10 +31,12 @@
 //!   read as an IP address;
 //! - strings are UTF-8 (urlcanon's tests read their data as Latin-1 bytes);
 //! - for idempotence: a session id is dropped wherever it stands in the query (urlcanon's
-//!   regular expression misses one that follows another), every trailing slash is dropped
-//!   (urlcanon drops one per pass), `:80` is dropped when [`aggressive`] makes `https` `http`,
-//!   a `file:` path's `C|` drive letter is written `C:`, `localhost` as a `file:` host is
-//!   dropped, and a host that trimming its dots would empty is kept as it is.
+//!   regular expression misses one that follows another), every trailing slash and every
+//!   leading `www.` is dropped (urlcanon drops one per pass), `:80` is dropped when
+//!   [`aggressive`] makes `https` `http`, a `file:` path's `C|` drive letter is written `C:`,
+//!   `localhost` as a `file:` host is dropped, a domain whose dots are fixed and then ends in
+//!   a number is read as an IPv4 address (kept unfixed if it is none), and a host that
+//!   trimming its dots would empty is kept as it is.
 
 mod aggressive;
 mod path;

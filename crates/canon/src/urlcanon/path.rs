@@ -104,7 +104,8 @@ pub(super) fn push_host(
         _ => out.push_str(host),
     }
     if aggressive && matches!(kind, Some(HostKind::Domain | HostKind::Opaque)) {
-        if let Some(n) = out.get(start..).and_then(www_prefix) {
+        // Every `www.` prefix (urlcanon strips one per pass).
+        while let Some(n) = out.get(start..).and_then(www_prefix) {
             out.replace_range(start..start + n, "");
         }
     }
