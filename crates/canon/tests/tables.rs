@@ -1,9 +1,15 @@
 //! The rule sets' tables, one data file each in `tests/data/`:
 //! - `surt.json`: the `surt` package's documented examples and rules (README, option by
-//!   option), each with the key the package (0.3.1) gives, or `null` where it raises;
+//!   option), each with the key the package (0.3.1) gives, or `null` where it raises (the
+//!   `public_suffix` rows: with its tldextract call given a `str`, as `surt_reference.py`);
 //! - `safe_browsing.json`: Google's canonicalization table from "URLs and Hashing" (v4) with
 //!   the v5 reference's IPv6 examples, the documented expression lists and SHA-256 values;
-//! - `ssurt.json`: urlcanon's SSURT test data and this crate's own cases.
+//! - `ssurt.json`: urlcanon's SSURT test data and this crate's own cases;
+//! - `common_crawl.json`: Common Crawl's schema examples and `HostName` test hosts, and this
+//!   crate's own cases, by the compiled list and by a caller's list;
+//! - `semantic.json`, `aggressive.json`, `match_rules.json`: urlcanon's test data for its
+//!   rule sets and match rules, with its departures marked, and this crate's own cases
+//!   (`urlcanon_tables/`).
 //!
 //! Each prints `<file>: N passed, M failed`.
 
@@ -14,6 +20,8 @@ use std::process::ExitCode;
 use serde_json::Value;
 use weburl_canon::{safe_browsing, ssurt, surt};
 use weburl_wpt::{check_eq, Runner};
+
+mod urlcanon_tables;
 
 fn load(name: &str) -> Value {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -50,6 +58,7 @@ fn options(v: &Value) -> Result<surt::Options, String> {
             "query_strip_session_id" => &mut o.query_strip_session_id,
             "query_strip_empty" => &mut o.query_strip_empty,
             "query_alpha_reorder" => &mut o.query_alpha_reorder,
+            "public_suffix" => &mut o.public_suffix,
             other => return Err(format!("unknown option {other}")),
         };
         *field = b;
@@ -198,11 +207,65 @@ fn ssurt_table() -> ExitCode {
     runner.finish()
 }
 
+/// `common_crawl.json`: every case's fields by the compiled list (`expected` names every
+/// non-NULL field), each field's own function agreeing with them, then the `caller_list`
+/// cases' suffix and domain fields by the list given.
+fn common_crawl_table() -> ExitCode {
+    use weburl_canon::common_crawl::{self, Field};
+    let data = load("common_crawl.json");
+    let mut runner = Runner::new("common_crawl.json");
+    let compare = |expected: &Value, got: &common_crawl::Fields, fields: &[Field]| {
+        fields.iter().try_for_each(|&field| {
+            let want = expected[field.name()].as_str();
+            match (want, got.field(field)) {
+                (Some(w), Some(g)) => check_eq(field.name(), w, g),
+                (None, None) => Ok(()),
+                (w, g) => Err(format!("{}: expected {w:?}, got {g:?}", field.name())),
+            }
+        })
+    };
+    for case in data["cases"].as_array().into_iter().flatten() {
+        let input = case["input"].as_str().unwrap_or_default();
+        let expected = &case["expected"];
+        let outcome = match common_crawl::fields(input) {
+            Err(_) if expected.is_null() => Ok(()),
+            Err(e) => Err(format!("error {e}")),
+            Ok(got) if expected.is_null() => Err(format!("expected an error, got {got:?}")),
+            Ok(got) => compare(expected, &got, &Field::ALL).and_then(|()| {
+                Field::ALL.iter().try_for_each(|&field| {
+                    let list = weburl::psl::List::compiled();
+                    match common_crawl::field_in(input, list, field) {
+                        Ok(one) if one.as_deref() == got.field(field) => Ok(()),
+                        other => Err(format!("{} alone: {other:?}", field.name())),
+                    }
+                })
+            }),
+        };
+        runner.case(format!("fields {input:?}"), outcome);
+    }
+    let caller = &data["caller_list"];
+    let list = weburl::psl::List::parse(caller["list"].as_str().unwrap_or_default())
+        .unwrap_or_else(|e| panic!("caller_list: {e}"));
+    let psl_fields: Vec<Field> = Field::ALL.into_iter().filter(|f| f.uses_list()).collect();
+    for case in caller["cases"].as_array().into_iter().flatten() {
+        let input = case["input"].as_str().unwrap_or_default();
+        let outcome = match common_crawl::fields_in(input, &list) {
+            Ok(got) => compare(&case["expected"], &got, &psl_fields),
+            Err(e) => Err(format!("error {e}")),
+        };
+        runner.case(format!("fields_in the caller's list {input:?}"), outcome);
+    }
+    runner.finish()
+}
+
 fn main() -> ExitCode {
     let a = surt_table();
     let b = safe_browsing_table();
     let c = ssurt_table();
-    if a == ExitCode::SUCCESS && b == ExitCode::SUCCESS && c == ExitCode::SUCCESS {
+    let d = common_crawl_table();
+    let e = urlcanon_tables::rule_set_tables(load);
+    let f = urlcanon_tables::match_rules_table(load);
+    if [a, b, c, d, e, f].iter().all(|&x| x == ExitCode::SUCCESS) {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
