@@ -178,7 +178,14 @@ fn push_resolved(out: &mut Vec<u8>, path: &[u8]) {
 /// leading slash added (special URLs), dot segments resolved, runs of slashes made one
 /// (special URLs), re-encoded.
 pub(super) fn push_path(out: &mut String, url: &Url, special: bool, scratch: &mut Vec<u8>) {
-    decode_into(url.pathname(), scratch);
+    let p = url.pathname();
+    // Nothing to decode, no run of slashes: the parser has resolved the dot segments and made
+    // the backslashes slashes already, so only the re-encoding is left.
+    if !p.contains('%') && !(special && p.contains("//")) && url.scheme() != "file" {
+        percent_encode_bytes_into(p.as_bytes(), &PATH, false, out);
+        return;
+    }
+    decode_into(p, scratch);
     let mut path = std::mem::take(scratch);
     if special {
         for b in path.iter_mut() {
