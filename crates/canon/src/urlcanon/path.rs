@@ -181,7 +181,8 @@ pub(super) fn push_path(out: &mut String, url: &Url, special: bool, scratch: &mu
     let p = url.pathname();
     // Nothing to decode, no run of slashes: the parser has resolved the dot segments and made
     // the backslashes slashes already, so only the re-encoding is left.
-    if !p.contains('%') && !(special && p.contains("//")) && url.scheme() != "file" {
+    let slashes = special && p.contains("//");
+    if !p.contains('%') && !slashes && url.scheme() != "file" {
         percent_encode_bytes_into(p.as_bytes(), &PATH, false, out);
         return;
     }
