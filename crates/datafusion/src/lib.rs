@@ -42,8 +42,8 @@
 //! `url_is_valid`, `url_error`, `url_percent_decode`, `url_percent_encode`, and weburl-canon's
 //! `url_surt`, `url_ssurt`, `url_safe_browsing` and `url_safe_browsing_expressions`, and Common
 //! Crawl's URL index fields (`url_surtkey`, `url_host_name`, `url_host_tld`, ...,
-//! `url_host_private_domain`, `url_host_name_reversed`); each one's syntax
-//! and example are in its `Documentation`.
+//! `url_host_private_domain`, `url_host_name_reversed`), and `url_strip_tracking`; each one's
+//! syntax and example are in its `Documentation`.
 //!
 //! With the `ballista` feature, [`ballista`] builds the scheduler's session state and the
 //! executor's function registry a [Ballista](https://datafusion.apache.org/ballista/) cluster

@@ -36,7 +36,7 @@ fn register_values(ctx: &SessionContext, name: &str, values: &[Option<&str>]) {
 }
 
 /// Every function with the arguments to call it with, `U` standing for the URL column.
-const CALLS: [&str; 40] = [
+const CALLS: [&str; 41] = [
     "url_href(U)",
     "url_origin(U)",
     "url_protocol(U)",
@@ -65,6 +65,7 @@ const CALLS: [&str; 40] = [
     "url_ssurt(U)",
     "url_safe_browsing(U)",
     "url_safe_browsing_expressions(U)",
+    "url_strip_tracking(U)",
     "url_surtkey(U)",
     "url_host_name(U)",
     "url_host_tld(U)",

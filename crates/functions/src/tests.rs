@@ -166,7 +166,7 @@ fn encode_sets() {
 #[test]
 fn documentation_table() {
     let all: Vec<_> = catalogue::own().collect();
-    assert_eq!(all.len(), 28 + 12);
+    assert_eq!(all.len(), 29 + 12);
     let names: HashSet<_> = all.iter().map(|f| f.name).collect();
     assert_eq!(names.len(), all.len(), "duplicate names");
     for f in &all {

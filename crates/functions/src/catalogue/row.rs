@@ -35,6 +35,9 @@ pub(crate) enum UrlOp {
     Ssurt,
     SafeBrowsing,
     SafeBrowsingExpressions,
+    /// weburl-canon's `strip_tracking`: the built-in list, or the rules (ClearURLs' JSON)
+    /// given as the second argument.
+    StripTracking,
     /// A Common Crawl URL index field; the suffix and domain fields take the text of a
     /// Public Suffix List as their second argument.
     CommonCrawl(weburl_canon::common_crawl::Field),
@@ -133,6 +136,8 @@ pub struct Evaluator<'a> {
     text: String,
     ranges: Vec<(usize, usize)>,
     set: Option<(&'a str, EncodeSet)>,
+    /// The caller's tracking rules (ClearURLs' JSON) of the previous row, and their text.
+    tracking: Option<(&'a str, weburl_canon::tracking::Rules)>,
     /// The caller's Public Suffix List of the previous row, and its text.
     psl: Option<(&'a str, weburl::psl::List)>,
 }
@@ -148,6 +153,7 @@ impl<'a> Evaluator<'a> {
             text: String::new(),
             ranges: Vec::new(),
             set: None,
+            tracking: None,
             psl: None,
         }
     }
@@ -341,6 +347,14 @@ impl<'a> Evaluator<'a> {
                 }
                 Datum::List(self.items())
             }
+            UrlOp::StripTracking => {
+                let rules = match second {
+                    None => weburl_canon::tracking::Rules::builtin(),
+                    Some(text) => self.tracking_rules(text)?,
+                };
+                let stripped = weburl_canon::tracking::strip_tracking(first, rules);
+                self.owned_str(stripped.ok())
+            }
             UrlOp::CommonCrawl(field) => {
                 let list = match second {
                     None => weburl::psl::List::compiled(),
@@ -350,6 +364,32 @@ impl<'a> Evaluator<'a> {
                 self.owned_str(value.ok().flatten())
             }
         })
+    }
+
+    /// The rules of `text` (ClearURLs' JSON), compiled when it is not the previous row's.
+    fn tracking_rules(
+        &mut self,
+        text: &'a str,
+    ) -> Result<&weburl_canon::tracking::Rules, CallError> {
+        let same = |last: &str| {
+            // A column of one rule set is usually one buffer: no comparison of its bytes.
+            (core::ptr::eq(last.as_ptr(), text.as_ptr()) && last.len() == text.len())
+                || last == text
+        };
+        if !self.tracking.as_ref().is_some_and(|(last, _)| same(last)) {
+            let rules = weburl_canon::tracking::Rules::from_json(text.as_bytes()).map_err(|e| {
+                CallError {
+                    message: format!("{}: the rules: {e}", self.function.name),
+                }
+            })?;
+            self.tracking = Some((text, rules));
+        }
+        self.tracking
+            .as_ref()
+            .map(|(_, rules)| rules)
+            .ok_or_else(|| CallError {
+                message: format!("{}: no rules", self.function.name),
+            })
     }
 
     /// The list of `text` (a Public Suffix List's text), parsed when it is not the previous

@@ -71,7 +71,7 @@ pub(crate) fn component_record(component: Component) -> &'static Function {
 
 /// weburl's own functions: the fifteen components, in the order of [`Component::ALL`], then
 /// the others.
-pub(super) static OWN: [Function; 28] = [
+pub(super) static OWN: [Function; 29] = [
     component(
         Component::Href,
         "The URL serialized as the URL Standard says (its `href`): the input normalized \
@@ -460,5 +460,42 @@ pub(super) static OWN: [Function; 28] = [
             result: "[a.b.c/1/2.html?param=1, a.b.c/1/2.html, a.b.c/, a.b.c/1/, b.c/1/2.html?param=1, b.c/1/2.html, b.c/, b.c/1/]",
         },
         related: Some("url_safe_browsing"),
+    },
+    Function {
+        name: "url_strip_tracking",
+        dialect: None,
+        returns: Type::Varchar,
+        nulls: Nulls::Strict,
+        differences: "",
+        op: Op::Url(UrlOp::StripTracking),
+        description: "The URL without its tracking fields: query fields (by their decoded \
+             names) and fragment fields the rules name are removed, the other fields kept as \
+             they are, in order, and the URL serialized as the URL Standard says. Without \
+             `rules`, weburl-canon's built-in list of the most common tracking parameters \
+             (utm_*, gclid, dclid, fbclid, msclkid, yclid, mc_cid, mc_eid, igshid; each \
+             entry's vendor documentation is named in weburl-canon's `tracking::builtin`). \
+             With `rules`, ClearURLs' providers (url patterns, exceptions, rules, raw rules, \
+             redirections, complete providers) with ClearURLs' default settings; patterns \
+             that the linear-time `regex` crate cannot compile (look-around, \
+             backreferences) are left out. NULL if the input is not a valid URL, for a URL \
+             a complete provider blocks, and for a redirection or raw rule that leaves no \
+             URL.",
+        arguments: &[
+            URL,
+            Argument {
+                name: "rules",
+                description: "Optional tracking rules: the text of a JSON file in ClearURLs' \
+                     `data.min.json` format (an object whose `providers` member maps names \
+                     to providers), loaded at run time (ClearURLs' own rules are LGPL-3.0 and \
+                     not shipped). It is compiled once per distinct text; a text that is not \
+                     such JSON is an error.",
+                optional: true,
+            },
+        ],
+        example: Example {
+            call: "url_strip_tracking('https://example.com/a?id=7&utm_source=news&fbclid=x#top')",
+            result: "'https://example.com/a?id=7#top'",
+        },
+        related: Some("url_surt"),
     },
 ];

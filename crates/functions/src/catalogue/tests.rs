@@ -28,7 +28,7 @@ fn every_example_gives_its_result() {
 fn names_unique_and_optional_arguments_last() {
     let mut names: Vec<String> = functions().map(|f| f.name.to_ascii_lowercase()).collect();
     let n = names.len();
-    assert_eq!(n, 28 + 12 + 40);
+    assert_eq!(n, 29 + 12 + 40);
     names.sort();
     names.dedup();
     assert_eq!(names.len(), n, "two functions of one name");
@@ -163,4 +163,30 @@ fn common_crawl_fields_take_a_callers_list() {
         row.eval(&[Some("http://www.example.com/")]).unwrap(),
         Datum::Str("com,example)/")
     );
+}
+
+#[test]
+fn strip_tracking_takes_the_builtin_list_or_callers_rules() {
+    let mut row = Evaluator::new(function("url_strip_tracking").unwrap());
+    let url = "https://shop.example/p?ref=a&utm_source=x&q=1";
+    assert_eq!(
+        row.eval(&[Some(url)]).unwrap(),
+        Datum::Str("https://shop.example/p?ref=a&q=1")
+    );
+    assert_eq!(row.eval(&[Some("not a url")]).unwrap(), Datum::Null);
+    let rules = r#"{"providers": {"shop": {"urlPattern": "shop\\.example", "rules": ["ref"]},
+        "ads": {"urlPattern": "^https://ads\\.example/", "completeProvider": true}}}"#;
+    assert_eq!(
+        row.eval(&[Some(url), Some(rules)]).unwrap(),
+        Datum::Str("https://shop.example/p?utm_source=x&q=1")
+    );
+    // The rules of the previous row are kept; a blocked URL is NULL.
+    assert_eq!(
+        row.eval(&[Some("https://ads.example/x"), Some(rules)])
+            .unwrap(),
+        Datum::Null
+    );
+    assert_eq!(row.eval(&[Some(url), None]).unwrap(), Datum::Null);
+    assert!(row.eval(&[Some(url), Some("{")]).is_err());
+    assert!(row.eval(&[Some(url), Some("{}")]).is_err());
 }
