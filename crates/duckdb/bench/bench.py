@@ -1,7 +1,11 @@
 """The DuckDB extension's speed, in one run: count(url_hostname(url)) and
 count(url_registrable_domain(url)) over the four corpora repeated to ROWS rows, against the
 regular expression DuckDB users write instead, and the facade in a plain loop on one core
-(examples/facade_loop.rs). Prints a Markdown table and the process's peak memory.
+(examples/facade_loop.rs); count(url_surt(url)) (the surt package's SURT key) against the
+SURT-like key users build today from regexp_extract / regexp_replace / string_split /
+list_reverse (host lowercased, www stripped, labels reversed, path without a trailing slash:
+no query sorting, session ids or percent-decoding, so a looser key), with how many rows the
+two keys agree on. Prints a Markdown table and the process's peak memory.
 
 python crates/duckdb/bench/bench.py --extension target/duckdb/weburl.duckdb_extension \
     --data DIR [--rows N] [--facade PATH]
@@ -19,6 +23,13 @@ import duckdb
 CORPORA = ["isaacs_files.txt", "kasztp.txt", "node_files.txt", "userbait.txt"]
 SCAN = "sum(length(url)): the scan alone"
 REGEX = r"^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?([^/?#:]*)"
+# The SURT-like key in plain SQL: `com,example)/path?query`.
+REGEX_SURT = (
+    "array_to_string(list_reverse(string_split(regexp_replace(lower(regexp_extract(url, "
+    f"'{REGEX}', 1)), '^www[0-9]*\\.', ''), '.')), ',') || ')' || "
+    "coalesce(nullif(regexp_replace(lower(regexp_extract(url, "
+    "'^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*([^#]*)', 1)), '/$', ''), ''), '/')"
+)
 
 
 def main():
@@ -58,6 +69,8 @@ def main():
         "url_hostname": "SELECT count(url_hostname(url)) FROM urls",
         "url_registrable_domain": "SELECT count(url_registrable_domain(url)) FROM urls",
         "regexp_extract (host)": f"SELECT count(nullif(regexp_extract(url, '{REGEX}', 1), '')) FROM urls",
+        "url_surt": "SELECT count(url_surt(url)) FROM urls",
+        "regexp_replace SURT-like key": f"SELECT count({REGEX_SURT}) FROM urls",
     }
     results = {}
     for name, sql in queries.items():
@@ -68,6 +81,7 @@ def main():
             secs = time.perf_counter() - start
             best = secs if best is None else min(best, secs)
         results[name] = (best, count)
+    agree = con.execute(f"SELECT count(*) FROM urls WHERE url_surt(url) = {REGEX_SURT}").fetchall()[0][0]
     facade = json.loads(
         subprocess.run([a.facade, str(rows)] + files, check=True, capture_output=True, text=True).stdout
     )
@@ -90,6 +104,10 @@ def main():
                   f"| {(per_core - scan) / fns:.2f}x | {count:,} |")
         else:
             print(f"| {name} | {secs:.3f} | {per_core:.0f} | | | | {count:,} |")
+    print()
+    surt_rows = results["url_surt"][1]
+    print(f"url_surt and the regexp_replace SURT-like key agree on {agree:,} of {rows:,} rows "
+          f"(url_surt non-NULL on {surt_rows:,})")
     print()
     print(f"peak memory (RSS) of the DuckDB process: {peak_mib:.0f} MiB")
 
