@@ -255,7 +255,7 @@ def test_wrong_arguments():
         weburl.arrow.query_param(urls)
     with pytest.raises(TypeError):
         weburl.arrow.hostname(urls, "extra")
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="str, None or an Arrow array, not int"):
         weburl.arrow.query_param(urls, 5)
     with pytest.raises(ValueError, match="no function"):
         weburl.arrow.call("url_nothing", urls)
@@ -263,6 +263,57 @@ def test_wrong_arguments():
         weburl.arrow.percent_encode(urls, "no such set")
     assert pa.array(weburl.arrow.query_param(urls, name="q")).to_pylist() == ["1"]
 
+
+
+def test_the_gil_is_released_for_the_batch():
+    """Python code runs in another thread while a batch is computed."""
+    import threading
+
+    column = pa.array([f"https://h{i}.example.co.uk/p?q={i}" for i in range(1_000_000)])
+    started, done = threading.Event(), threading.Event()
+
+    def work():
+        started.set()
+        for _ in range(3):
+            weburl.arrow.registrable_domain(column)
+        done.set()
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    started.wait()
+    count = 0
+    while not done.is_set():
+        count += 1
+    worker.join()
+    # With the GIL held for the batch, this loop would run for a switch interval at most.
+    assert count > 100_000
+
+
+def test_column_arguments():
+    """An argument may be a column: a value per row, or one value (a column of one row)."""
+    urls = pa.chunked_array([["https://a.example/?q=1&x=2", None], ["https://b.example/?x=3"]])
+    names = pa.chunked_array([["q"], ["x", "x"]])
+    assert pa.array(weburl.arrow.query_param(urls, names)).to_pylist() == ["1", None, "3"]
+    assert pa.array(weburl.arrow.query_param(urls, pa.array(["x"]))).to_pylist() == ["2", None, "3"]
+    assert pa.array(weburl.arrow.query_param(urls, pa.array(["x", None, "q"]))).to_pylist() == ["2", None, None]
+    refs = pa.array(["../c", "d", None, "/e"])
+    bases = pa.array(["https://a.example/x/y", "https://b.example/", "https://c.example/", "not a base"])
+    assert pa.array(weburl.arrow.join(refs, bases)).to_pylist() == [
+        "https://a.example/c",
+        "https://b.example/d",
+        None,
+        None,
+    ]
+    assert pa.array(weburl.arrow.is_valid(pa.array(["/a", "/b"]), pa.array(["https://x.example/", "nope"]))).to_pylist() == [True, False]
+    # A column argument over a column large enough to be split across threads.
+    n = 200_000
+    big = pa.array([f"https://h.example/?k{i % 3}={i}" for i in range(n)])
+    keys = pa.array([f"k{i % 3}" for i in range(n)], pa.large_string())
+    assert pa.array(weburl.arrow.query_param(big, keys)).to_pylist() == [str(i) for i in range(n)]
+    with pytest.raises(ValueError, match="3 rows but an argument of 2 rows"):
+        weburl.arrow.query_param(urls, pa.array(["q", "x"]))
+    with pytest.raises(TypeError, match="a column of int64"):
+        weburl.arrow.query_param(urls, pa.array([1, 2, 3]))
 
 # --- large values and lifetimes -------------------------------------------------------------
 
@@ -369,7 +420,7 @@ def stub_signature(record, first):
     parts = [first]
     for i, (arg, optional) in enumerate(record["arguments"]):
         if i != at:
-            parts.append(f"{arg}: Optional[str] = None" if optional else f"{arg}: str")
+            parts.append(f"{arg}: Optional[Argument] = None" if optional else f"{arg}: Argument")
     return ", ".join(parts)
 
 
@@ -385,6 +436,7 @@ def arrow_stub():
         "    def __arrow_c_stream__(self, requested_schema: Any = None) -> Any: ...",
         "",
         "ArrowColumn = Union[_ArrowArray, _ArrowStream]",
+        "Argument = Union[str, ArrowColumn]",
         "",
         "class Array:",
         '    """A function\'s result: an Arrow array, or a stream of one array per input chunk."""',
@@ -399,7 +451,7 @@ def arrow_stub():
         "",
         "FUNCTIONS: Dict[str, Dict[str, Any]]",
         "",
-        "def call(function: str, array: ArrowColumn, *args: Optional[str]) -> Array: ...",
+        "def call(function: str, array: ArrowColumn, *args: Optional[Argument]) -> Array: ...",
     ]
     for r in own_records():
         lines.append(f"def {r['name'][4:]}({stub_signature(r, 'array: ArrowColumn')}) -> Array: ...")
@@ -412,6 +464,8 @@ def pandas_stub():
         "from typing import Optional",
         "",
         "import pandas as pd",
+        "",
+        "from weburl.arrow import Argument",
         "",
         "class UrlAccessor:",
         "    def __init__(self, series: pd.Series) -> None: ...",

@@ -16,8 +16,9 @@ string type), ``int32`` for a port, ``bool``, ``list<string>``,
 ``list<struct<name, value>>`` for ``query_params``, a struct of every component for ``parse``.
 
 The other arguments (``query_param``'s name, ``join``'s base, ``is_valid``'s base, ...) are
-one ``str`` for every row. For ``join`` the column is the references and the argument the
-base, as in Polars' ``url.join``.
+each a ``str`` (the same for every row) or an Arrow string column of as many rows (a value per
+row; one of one row is the same for every row), as in Polars' ``url`` namespace. For ``join``
+the column is the references and the argument the base, as in Polars' ``url.join``.
 
 >>> import pyarrow as pa
 >>> import weburl.arrow
@@ -32,6 +33,8 @@ base, as in Polars' ``url.join``.
 DataType(int32)
 >>> pa.array(weburl.arrow.join(pa.array(["../c"]), "https://example.com/a/b")).to_pylist()
 ['https://example.com/c']
+>>> pa.array(weburl.arrow.query_param(urls, pa.array(["q", "x", "y"]))).to_pylist()
+['café', None, None]
 """
 
 from __future__ import annotations

@@ -110,15 +110,85 @@ fn column_index(f: &Function) -> usize {
         .unwrap_or(0)
 }
 
+/// One argument besides the column, as given.
+enum Arg {
+    /// A `str` or `None`: the same for every row.
+    Value(Option<String>),
+    /// An Arrow column: a value per row (or one for every row, if it has one row).
+    Column(import::Input),
+}
+
+/// One argument besides the column, as the rows read it.
+#[derive(Clone, Copy)]
+enum ArgView<'a> {
+    Value(Option<&'a str>),
+    /// The column's chunks.
+    Column(&'a [Column]),
+}
+
+/// Reads the rows of a chunked argument in increasing order.
+struct Cursor<'a> {
+    columns: &'a [Column],
+    chunk: usize,
+    base: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn new(columns: &'a [Column]) -> Cursor<'a> {
+        Cursor {
+            columns,
+            chunk: 0,
+            base: 0,
+        }
+    }
+
+    /// Row `r` (counted across the chunks; never less than the previous call's).
+    fn get(&mut self, r: usize) -> Option<&'a str> {
+        while let Some(c) = self.columns.get(self.chunk) {
+            if r < self.base + c.len() {
+                return c.str(r - self.base);
+            }
+            self.base += c.len();
+            self.chunk += 1;
+        }
+        None
+    }
+}
+
+/// An argument besides the column: `None`, a `str`, or an Arrow column of `rows` rows or one.
+fn argument(obj: &Bound<'_, PyAny>, rows: usize) -> PyResult<Arg> {
+    if obj.is_none() {
+        return Ok(Arg::Value(None));
+    }
+    if obj.is_instance_of::<pyo3::types::PyString>() {
+        let text = crate::convert::text(obj, "argument")?;
+        return Ok(Arg::Value(Some(String::from(&*text))));
+    }
+    if !obj.hasattr("__arrow_c_array__")? && !obj.hasattr("__arrow_c_stream__")? {
+        return Err(PyTypeError::new_err(format!(
+            "weburl.arrow: an argument must be str, None or an Arrow array, not {}",
+            import::type_name(obj)
+        )));
+    }
+    let input = import::import(obj)?;
+    let len: usize = input.columns.iter().map(Column::len).sum();
+    if len != rows && len != 1 {
+        return Err(PyValueError::new_err(format!(
+            "weburl.arrow: {rows} rows but an argument of {len} rows"
+        )));
+    }
+    Ok(Arg::Column(input))
+}
+
 /// `_arrow_call(function, array, args)`: the catalogue function `function` on each row of
-/// `array` (an Arrow string column), the other arguments `args` (a `str` or `None` each) the
-/// same for every row.
+/// `array` (an Arrow string column); each of the other arguments `args` is a `str` or `None`
+/// (the same for every row) or an Arrow string column of as many rows (or of one row).
 #[pyfunction]
 fn _arrow_call(
     py: Python<'_>,
     function: &str,
     array: &Bound<'_, PyAny>,
-    args: Vec<Option<String>>,
+    args: Vec<Bound<'_, PyAny>>,
 ) -> PyResult<Array> {
     let f = catalogue::function(function)
         .ok_or_else(|| PyValueError::new_err(format!("weburl.arrow: no function {function}")))?;
@@ -143,8 +213,29 @@ fn _arrow_call(
         chunks = vec![(0, start)];
     }
     let rows = start;
-    let built = py.detach(|| compute(f, columns, &args, rows));
+    let args = args
+        .iter()
+        .map(|a| argument(a, rows))
+        .collect::<PyResult<Vec<Arg>>>()?;
+    let views: Vec<ArgView<'_>> = args
+        .iter()
+        .map(|a| match a {
+            Arg::Value(v) => ArgView::Value(v.as_deref()),
+            Arg::Column(input) => {
+                let len: usize = input.columns.iter().map(Column::len).sum();
+                if len == 1 {
+                    let first = input.columns.iter().find(|c| c.len() == 1);
+                    ArgView::Value(first.and_then(|c| c.str(0)))
+                } else {
+                    ArgView::Column(&input.columns)
+                }
+            }
+        })
+        .collect();
+    let built = py.detach(|| compute(f, columns, &views, rows));
     let root = built.map_err(|e| PyValueError::new_err(format!("weburl.arrow: {e}")))?;
+    drop(views);
+    drop(args);
     drop(input);
     Ok(Array {
         root: Arc::new(root),
@@ -156,7 +247,7 @@ fn _arrow_call(
 fn compute(
     f: &'static Function,
     columns: &[Column],
-    args: &[Option<String>],
+    args: &[ArgView<'_>],
     rows: usize,
 ) -> Result<Node, CallError> {
     let threads = std::thread::available_parallelism()
@@ -201,7 +292,7 @@ fn compute(
 fn part(
     f: &'static Function,
     columns: &[Column],
-    args: &[Option<String>],
+    args: &[ArgView<'_>],
     start: usize,
     end: usize,
 ) -> Result<Builder, CallError> {
@@ -210,10 +301,17 @@ fn part(
     let count = args.len() + 1;
     let at = column_index(f).min(args.len());
     let mut values: [Option<&str>; MAX_ARGUMENTS] = [None; MAX_ARGUMENTS];
+    // The slots whose value changes from row to row: the column's, and each column argument's.
+    let mut cursors: Vec<(usize, Cursor<'_>)> = Vec::new();
     let mut rest = args.iter();
     for (k, slot) in values.iter_mut().take(count).enumerate() {
-        if k != at {
-            *slot = rest.next().and_then(Option::as_deref);
+        if k == at {
+            continue;
+        }
+        match rest.next() {
+            Some(ArgView::Value(v)) => *slot = *v,
+            Some(ArgView::Column(c)) => cursors.push((k, Cursor::new(c))),
+            None => {}
         }
     }
     let mut base = 0;
@@ -228,6 +326,11 @@ fn part(
             }
             if let Some(slot) = values.get_mut(at) {
                 *slot = value;
+            }
+            for (k, cursor) in &mut cursors {
+                if let Some(slot) = values.get_mut(*k) {
+                    *slot = cursor.get(i);
+                }
             }
             let datum = row.eval(values.get(..count).unwrap_or_default())?;
             out.push(datum);
