@@ -126,59 +126,57 @@ pub(super) fn key(input: &str) -> Option<String> {
     }
     let host = canonical_host(raw_host)?;
 
-    let mut out = Vec::with_capacity(s.len() + 2);
+    // Every part is a slice of `s`, itself the start of `input`: the same bytes as a `str`
+    // (ASCII, so at char boundaries), without validating them again.
+    let text = |part: &[u8]| -> &str {
+        let at = (part.as_ptr() as usize).wrapping_sub(s.as_ptr() as usize);
+        input.get(at..at + part.len()).unwrap_or_default()
+    };
+    let mut out = String::with_capacity(s.len() + 2);
     let lower_from;
     if host.is_empty() {
         // `scheme:` (as written) then the path as it is (no dot segments without a host).
-        out.extend_from_slice(scheme);
-        out.push(b':');
+        out.push_str(text(scheme));
+        out.push(':');
         lower_from = out.len();
-        out.extend_from_slice(strip_trailing_slash(path));
+        out.push_str(text(strip_trailing_slash(path)));
         if path.is_empty() && !query.is_empty() {
-            out.push(b'/');
+            out.push('/');
         }
     } else {
         lower_from = 0;
-        push_reversed(&mut out, host);
+        push_reversed(&mut out, text(host));
         if let Some(port) = port {
             push_port(&mut out, port);
         }
-        out.push(b')');
+        out.push(')');
         if path.is_empty() {
-            out.push(b'/');
+            out.push('/');
         } else {
             if odd_path && !plain_segments(path) {
                 return None;
             }
-            out.extend_from_slice(strip_trailing_slash(path));
+            out.push_str(text(strip_trailing_slash(path)));
         }
     }
     if !query.is_empty() {
-        push_sorted_query(&mut out, query)?;
+        push_sorted_query(&mut out, text(query))?;
     }
     out.get_mut(lower_from..)?.make_ascii_lowercase();
-    // Printable ASCII throughout.
-    String::from_utf8(out).ok()
+    Some(out)
 }
 
 /// The host as the general way leaves it (dots trimmed, `www` or `www` + digits + `.` cut; not
 /// yet lowercased), or `None` for one with `..` or one that might be an IPv4 address (all
 /// digits and dots): the general way reads those.
 fn canonical_host(host: &[u8]) -> Option<&[u8]> {
-    let mut prev = 0u8;
-    let mut numeric = true;
-    for &b in host {
-        if b == b'.' && prev == b'.' {
-            return None;
-        }
-        numeric &= b.is_ascii_digit() || b == b'.';
-        prev = b;
-    }
-    if numeric && !host.is_empty() {
-        // All digits and dots (`.` alone trims to nothing: a host-less URL, as the general way).
-        if host.iter().any(u8::is_ascii_digit) {
-            return None;
-        }
+    // `..` anywhere (a branch-free fold over the pairs).
+    let dots = host
+        .iter()
+        .zip(host.iter().skip(1))
+        .fold(false, |d, (&a, &b)| d | ((a == b'.') & (b == b'.')));
+    if dots {
+        return None;
     }
     let mut host = host;
     while let [b'.', rest @ ..] = host {
@@ -186,6 +184,13 @@ fn canonical_host(host: &[u8]) -> Option<&[u8]> {
     }
     while let [rest @ .., b'.'] = host {
         host = rest;
+    }
+    // All digits and dots: read as an IPv4 address the general way (only a host ending in a
+    // digit can be one).
+    if host.last().is_some_and(u8::is_ascii_digit)
+        && host.iter().all(|&b| b.is_ascii_digit() || b == b'.')
+    {
+        return None;
     }
     // `www` + digits + `.`, any case (the general way lowercases first).
     if host.len() > 3
@@ -227,22 +232,20 @@ fn strip_trailing_slash(path: &[u8]) -> &[u8] {
 }
 
 /// The host's labels in reverse order, joined by `,`.
-fn push_reversed(out: &mut Vec<u8>, host: &[u8]) {
+fn push_reversed(out: &mut String, host: &str) {
     let mut end = host.len();
-    let mut i = host.len();
-    while i > 0 {
-        i -= 1;
-        if host.get(i) == Some(&b'.') {
-            out.extend_from_slice(host.get(i + 1..end).unwrap_or_default());
-            out.push(b',');
+    for (i, &b) in host.as_bytes().iter().enumerate().rev() {
+        if b == b'.' {
+            out.push_str(host.get(i + 1..end).unwrap_or_default());
+            out.push(',');
             end = i;
         }
     }
-    out.extend_from_slice(host.get(..end).unwrap_or_default());
+    out.push_str(host.get(..end).unwrap_or_default());
 }
 
-fn push_port(out: &mut Vec<u8>, port: u16) {
-    out.push(b':');
+fn push_port(out: &mut String, port: u16) {
+    out.push(':');
     let mut digits = [0u8; 5];
     let mut n = port;
     let mut i = digits.len();
@@ -256,7 +259,9 @@ fn push_port(out: &mut Vec<u8>, port: u16) {
             break;
         }
     }
-    out.extend_from_slice(digits.get(i..).unwrap_or_default());
+    for &d in digits.get(i..).unwrap_or_default() {
+        out.push(char::from(d));
+    }
 }
 
 /// Whether `q` holds, in any case, `sid=` (also ending `phpsessid=`), `sessionid` (in
@@ -277,17 +282,22 @@ fn session_candidate(q: &[u8]) -> bool {
 /// `?` and the query's arguments sorted as the general way sorts them once lowercased (by
 /// name, then an argument without `=` before one with, then by value); `None` for a query
 /// with a session-id candidate or more than [`MAX_ARGS`] arguments.
-fn push_sorted_query(out: &mut Vec<u8>, query: &[u8]) -> Option<()> {
-    if session_candidate(query) {
+fn push_sorted_query(out: &mut String, query: &str) -> Option<()> {
+    if session_candidate(query.as_bytes()) {
         return None;
     }
-    out.push(b'?');
+    out.push('?');
     // (start, end of name, end) of each argument in `query`.
     let mut args = [(0usize, 0usize, 0usize); MAX_ARGS];
     let mut n = 0;
     let mut start = 0;
     let mut name_end = None;
-    for (i, &b) in query.iter().chain(core::iter::once(&b'&')).enumerate() {
+    for (i, &b) in query
+        .as_bytes()
+        .iter()
+        .chain(core::iter::once(&b'&'))
+        .enumerate()
+    {
         match b {
             b'&' => {
                 *args.get_mut(n)? = (start, name_end.unwrap_or(i), i);
@@ -300,11 +310,11 @@ fn push_sorted_query(out: &mut Vec<u8>, query: &[u8]) -> Option<()> {
         }
     }
     if n == 1 {
-        out.extend_from_slice(query);
+        out.push_str(query);
         return Some(());
     }
     let args = args.get_mut(..n)?;
-    let part = |a: usize, b: usize| query.get(a..b).unwrap_or_default();
+    let part = |a: usize, b: usize| query.as_bytes().get(a..b).unwrap_or_default();
     let cmp_ci = |x: &[u8], y: &[u8]| {
         x.iter()
             .map(u8::to_ascii_lowercase)
@@ -321,9 +331,9 @@ fn push_sorted_query(out: &mut Vec<u8>, query: &[u8]) -> Option<()> {
     });
     for (i, &(s, _, e)) in args.iter().enumerate() {
         if i > 0 {
-            out.push(b'&');
+            out.push('&');
         }
-        out.extend_from_slice(part(s, e));
+        out.push_str(query.get(s..e).unwrap_or_default());
     }
     Some(())
 }
