@@ -8,9 +8,11 @@
 //!
 //! # What a provider does
 //!
-//! Each fact is ClearURLs' addon (`clearurls.js`, `removeFieldsFormURL`, `Provider`,
-//! `clearUrl`; `core_js/tools.js`; `core_js/utils/URLHashParams.js`; defaults from
-//! `core_js/storage.js`), read for its behaviour; no code is copied. Every pattern is a
+//! Each fact is ClearURLs' addon's ([github.com/ClearURLs/Addon](https://github.com/ClearURLs/Addon)
+//! at commit `d16a571`, 2025-04-09: `clearurls.js`'s `removeFieldsFormURL`, `Provider`,
+//! `createProviders` and `clearUrl`; `core_js/tools.js`'s `decodeURL`, `extractFragments`
+//! and `checkLocalURL`; `core_js/utils/URLHashParams.js`; the defaults of
+//! `core_js/storage.js`'s `initSettings`), read for its behaviour; no code is copied. Every pattern is a
 //! regular expression compiled case-insensitively (`new RegExp(p, "i")`, or `"gi"`).
 //!
 //! - `urlPattern` is searched for (unanchored) in the whole URL, its serialization (the
