@@ -87,6 +87,14 @@ pub const WORKSPACES: &[Workspace] = &[
             ],
         ],
     },
+    // The npm package's crate (wasm-bindgen), linted on the host; `cargo xtask test` builds
+    // it for wasm32 with Debian's rustc-web (crates/wasm/scripts).
+    Workspace {
+        dir: "crates/wasm",
+        fmt_all: false,
+        target_dir: Some("target/wasm-clippy"),
+        clippy: &[&["--all-targets", "--locked"]],
+    },
     // The DuckDB extension (libduckdb-sys, no DuckDB built).
     Workspace {
         dir: "crates/duckdb",

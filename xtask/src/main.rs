@@ -30,6 +30,7 @@ mod surt_diff;
 mod test;
 mod top_domains;
 mod util;
+mod wasm;
 #[cfg(test)]
 mod wpt_download;
 mod wpt_lines;
@@ -67,6 +68,9 @@ commands:
   duckdb test|build|bench [--rows N] [--runs N]
                     the DuckDB extension (crates/duckdb): weburl.duckdb_extension, pytest
                     through the duckdb Python package, its bench
+  wasm test|build|bench
+                    the npm package (crates/wasm): toolchain, target/wasm/weburl-*.tgz, the
+                    Node test runner's suites, the size and speed tables
   spark test|build|bench [--rows N]
                     weburl.spark's Arrow UDFs on a Spark standalone cluster on 127.0.0.1
                     (pyspark in target/spark-venv; skipped without Java); its bench against
@@ -171,6 +175,7 @@ fn run(argv: &[String]) -> Result {
         "bench" => bench::main(&rest),
         "top-domains" => top_domains::main(&rest),
         "node-data" => node_data::main(&rest),
+        "wasm" => wasm::main(&rest),
         // The spellings before the bindings took one shape.
         "test-python" | "capi-bench" => Err(Failure {
             message: format!(

@@ -35,6 +35,7 @@ pub fn main(args: &[String]) -> Result {
         crate::python::test()?;
         crate::spark::test()?;
         crate::duckdb::test()?;
+        crate::wasm::test()?;
         crate::asan::run()?;
     }
     Ok(())

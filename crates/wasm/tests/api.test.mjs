@@ -1,0 +1,123 @@
+// The package's API beyond the WPT data: live searchParams, TypeError, UTF-16 (lone
+// surrogates), validation error ranges, batch forms, free(), the URL-only build.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as weburl from 'weburl';
+import * as urlOnly from 'weburl-url-only';
+
+const { URL, URLSearchParams } = weburl;
+
+test('searchParams is live both ways', () => {
+  const url = new URL('https://example.org/?a=1&b=2');
+  const params = url.searchParams;
+  assert.equal(url.searchParams, params);
+  params.append('c', '3 4');
+  assert.equal(url.href, 'https://example.org/?a=1&b=2&c=3+4');
+  url.search = '?x=y';
+  assert.equal(params.get('x'), 'y');
+  assert.equal(params.get('a'), null);
+  params.delete('x');
+  assert.equal(url.href, 'https://example.org/');
+  url.href = 'https://example.org/?q=%20';
+  assert.equal(params.get('q'), ' ');
+  params.sort();
+  assert.deepEqual([...params.keys()], ['q']);
+});
+
+test('URLSearchParams from records and pairs', () => {
+  assert.equal(new URLSearchParams({ a: '1', b: 'é' }).toString(), 'a=1&b=%C3%A9');
+  assert.equal(new URLSearchParams([['a', 'b'], ['c', 'd']]).toString(), 'a=b&c=d');
+  assert.equal(new URLSearchParams('?a=b').get('a'), 'b');
+  assert.throws(() => new URLSearchParams([['a']]), TypeError);
+  const p = new URLSearchParams('a=1&a=2&b=3');
+  assert.deepEqual(p.getAll('a'), ['1', '2']);
+  assert.equal(p.has('a', '2'), true);
+  p.delete('a', '1');
+  assert.equal(p.toString(), 'a=2&b=3');
+  p.set('b', '4');
+  const seen = [];
+  p.forEach((v, k) => seen.push(`${k}=${v}`));
+  assert.deepEqual(seen, ['a=2', 'b=4']);
+});
+
+test('a bad URL throws a TypeError naming the failure', () => {
+  assert.throws(() => new URL('https://exa mple.org/'), (e) => e instanceof TypeError && e.message.includes("(domain-to-ASCII)"));
+  assert.throws(() => new URL('/path', 'not a base'), TypeError);
+  const url = new URL('https://example.org/');
+  assert.throws(() => { url.href = 'nope'; }, TypeError);
+  assert.equal(url.href, 'https://example.org/');
+});
+
+test('lone surrogates become U+FFFD (USVString)', () => {
+  assert.equal(new URL('https://example.org/\ud800').pathname, '/%EF%BF%BD');
+  assert.equal(new URL('https://example.org/?\udc00x').search, '?%EF%BF%BDx');
+  assert.equal(new URLSearchParams('a=\ud800').get('a'), '\ufffd');
+});
+
+test('validation errors with UTF-16 ranges', () => {
+  assert.deepEqual(weburl.validationErrors('https:example.org'), [
+    { name: 'special-scheme-missing-following-solidus', failure: false, start: 6, end: 6 },
+  ]);
+  // A non-BMP character before the error: offsets are UTF-16 code units.
+  const errs = weburl.validationErrors('https://example.org/😀\\x');
+  assert.equal(errs.length, 1);
+  assert.equal(errs[0].name, 'invalid-reverse-solidus');
+  assert.equal('https://example.org/😀\\x'.slice(errs[0].start, errs[0].start + 1), '\\');
+  const base = weburl.validationErrors('a', 'nope');
+  assert.equal(base[0].base, true);
+  assert.equal(base[0].failure, true);
+});
+
+test('component ranges', () => {
+  const url = new URL('https://user@example.org:8080/p?q#h');
+  const r = weburl.componentRanges(url);
+  for (const [name, [s, e]] of Object.entries(r)) {
+    const want = url[name].replace(/^[?#]/, '').replace(/:$/, '');
+    assert.ok(url.href.slice(s, e).includes(want), name);
+  }
+});
+
+test('public suffix, registrable domain, same site', () => {
+  assert.equal(weburl.publicSuffix('https://a.b.example.co.uk/'), 'co.uk');
+  assert.equal(weburl.registrableDomain(new URL('https://a.b.example.co.uk/')), 'example.co.uk');
+  assert.equal(weburl.registrableDomain('https://192.168.0.1/'), null);
+  assert.equal(weburl.sameSite('https://a.example.com/', 'https://b.example.com/'), true);
+  assert.equal(weburl.sameSite('https://a.example.com/', 'https://example.org/'), false);
+});
+
+test('display names the spoof rule', () => {
+  const r = weburl.display('https://xn--80ak6aa92e.com/');
+  assert.equal(r.text, 'https://xn--80ak6aa92e.com/');
+  assert.equal(r.aceLabels[0].rule, 'whole-script-confusable');
+  const ok = weburl.display('https://xn--mnchen-3ya.de/a%20b', { omitHttps: true });
+  assert.equal(ok.text, 'münchen.de/a b');
+  assert.deepEqual(ok.aceLabels, []);
+});
+
+test('batch forms', () => {
+  assert.deepEqual(weburl.hrefs(['https://A.org', 'nope', 'a:b']), ['https://a.org/', null, 'a:b']);
+  assert.deepEqual(weburl.hostnames(['https://A.org', 'nope']), ['a.org', null]);
+});
+
+test('canonical keys', () => {
+  assert.equal(weburl.surt('http://www.example.com/a?b=c'), 'com,example)/a?b=c');
+  assert.equal(typeof weburl.ssurt('http://www.example.com/a'), 'string');
+  assert.equal(weburl.safeBrowsing('http://www.GOOgle.com/'), 'http://www.google.com/');
+  assert.ok(weburl.safeBrowsingExpressions('http://a.b.c/1/2.html?param=1').includes('a.b.c/1/2.html?param=1'));
+  assert.throws(() => weburl.safeBrowsing('mailto:a@b'), TypeError);
+});
+
+test('free() releases the record; later use throws', () => {
+  const url = new URL('https://example.org/');
+  url.free();
+  url.free();
+  assert.throws(() => url.href);
+});
+
+test('the URL-only build parses the same and has no PSL', () => {
+  assert.equal(urlOnly.hasFeature('psl'), false);
+  assert.equal(urlOnly.hasFeature('pattern'), false);
+  assert.equal(new urlOnly.URL('https://EXAMPLE.org/./a').href, 'https://example.org/a');
+  assert.throws(() => urlOnly.registrableDomain('https://example.org/'), /no 'psl'/);
+  assert.equal(weburl.hasFeature('display'), true);
+});
