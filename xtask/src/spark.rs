@@ -129,12 +129,20 @@ fn install_wheel(python: &Path) -> Result {
     };
     let features = "pyo3/extension-module,abi3-py310";
     eprintln!("xtask: maturin build --release --features {features} (crates/python, spark)");
+    // The Python step's interpreter where it exists: the same build configuration, so
+    // nothing is recompiled after that step (the abi3 wheel installs here all the same).
+    let python_step = util::venv_python(&root().join("target/python-venv"));
+    let interpreter = if python_step.exists() {
+        &python_step
+    } else {
+        python
+    };
     util::run_streaming(
         Command::new(maturin)
             .current_dir(root().join("crates/python"))
             .env("CARGO_TARGET_DIR", root().join("target/python"))
             .args(["build", "--release", "--quiet", "--interpreter"])
-            .arg(python)
+            .arg(interpreter)
             .arg("--out")
             .arg(&wheels)
             .args(["--no-default-features", "--features", features]),
