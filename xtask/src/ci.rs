@@ -26,8 +26,8 @@ pub struct Workspace {
     pub clippy: &'static [&'static [&'static str]],
 }
 
-/// Every workspace of the repository: the root one, the bindings' (DataFusion, Python and
-/// DuckDB, each with dependencies the root's must not have), the fuzz targets' (nightly
+/// Every workspace of the repository: the root one, the bindings' (DataFusion, Python, Polars
+/// and DuckDB, each with dependencies the root's must not have), the fuzz targets' (nightly
 /// flags, ada-url) and xtask's programs' (their own profiles). A test below checks that each
 /// `Cargo.lock` outside `target/` is one of them.
 pub const WORKSPACES: &[Workspace] = &[
@@ -69,7 +69,7 @@ pub const WORKSPACES: &[Workspace] = &[
         target_dir: None,
         clippy: &[&["--all-targets", "--all-features", "--locked"]],
     },
-    // PyO3 (and the Polars plugin), built by maturin in `cargo xtask test` into the same
+    // PyO3, built by maturin in `cargo xtask test` into the same
     // target directory; the second run is the cp310-abi3 wheel's code (the one `cargo xtask
     // test` builds and tests on Python 3.10+).
     Workspace {
@@ -86,6 +86,14 @@ pub const WORKSPACES: &[Workspace] = &[
                 "abi3-py310",
             ],
         ],
+    },
+    // The Polars plugin (weburl-polars: PyO3, pyo3-polars, Polars), built by maturin in `cargo
+    // xtask test` into the same target directory as crates/python.
+    Workspace {
+        dir: "crates/polars",
+        fmt_all: false,
+        target_dir: Some("target/python"),
+        clippy: &[&["--all-targets", "--locked"]],
     },
     // The npm package's crate (wasm-bindgen), linted on the host; `cargo xtask test` builds
     // it for wasm32 with Debian's rustc-web (crates/wasm/scripts).

@@ -62,9 +62,10 @@ commands:
 
   the bindings, alike: cargo xtask <binding> [test|bench|build] [ARGS...] (test by default)
   python test|build|bench [--quick] [--corpus NAME]
-                    the Python package (crates/python): maturin wheel into target/python,
-                    pytest in target/python-venv; its bench against urllib, ada-url, can_ada,
-                    yarl, tldextract and publicsuffixlist (crates/python/bench/bench.py)
+                    the Python packages (crates/python; crates/polars, the Polars plugin):
+                    maturin wheels into target/python, pytest in target/python-venv; the bench
+                    against urllib, ada-url, can_ada, yarl, tldextract and publicsuffixlist
+                    (crates/python/bench/bench.py)
   duckdb test|build|bench [--rows N] [--runs N]
                     the DuckDB extension (crates/duckdb): weburl.duckdb_extension, pytest
                     through the duckdb Python package, its bench

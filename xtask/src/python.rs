@@ -1,15 +1,18 @@
-//! The Python package (`crates/python`), `cargo xtask python test|bench|build`: `test` (a step
-//! of `cargo xtask test`) builds it into a virtual environment under `target/` and runs its
-//! pytest suites; `bench` runs its benchmark (`crates/python/bench/bench.py`) against the
-//! other Python URL libraries; `build` builds the wheel and installs it in the environment.
+//! The Python packages, `weburl` (`crates/python`) and `weburl-polars` (`crates/polars`, the
+//! Polars plugin, a package of its own so that the base one builds without Polars):
+//! `cargo xtask python test|bench|build`. `test` (a step of `cargo xtask test`) builds both
+//! into a virtual environment under `target/` and runs each one's pytest suite; `bench` runs
+//! the benchmarks (`crates/python/bench/bench.py`, `bench_polars.py`) against the other
+//! Python URL libraries; `build` builds both wheels and installs them in the environment.
 //!
 //! The environment is `target/python-venv`, made with the `python3` on PATH (or `$PYTHON`).
 //! Every package comes from pip at a pinned version: maturin (the build backend), pytest and
 //! hypothesis always; the comparison packages (ada-url, tldextract; for the benchmark also
 //! can_ada, yarl, publicsuffixlist) when they install, since the tests compare with fixtures of
 //! their answers when they are absent. A stamp file skips pip when the pins have not changed.
-//! The extension is built in release mode by maturin into `target/python` (its own Cargo
-//! workspace, so its build does not touch the root workspace's) and installed as a wheel.
+//! The extensions are built in release mode by maturin into `target/python` (each package is a
+//! Cargo workspace of its own, so their builds do not touch the root workspace's; they share
+//! that target directory and the dependencies they have in common) and installed as wheels.
 
 use std::fs;
 use std::path::PathBuf;
@@ -49,8 +52,8 @@ pub fn main(args: &[String]) -> Result {
 }
 
 /// What the build and the tests need.
-/// Polars 1.43.2 is the Python release of Rust Polars 0.55.1, the version pyo3-polars 0.28 (the
-/// package's Polars plugin) is built against.
+/// Polars 1.43.2 is the Python release of Rust Polars 0.55.1, the version pyo3-polars 0.28
+/// (weburl-polars' plugin) is built against.
 const REQUIRED: &[&str] = &[
     "maturin==1.9.4",
     "pytest==9.2.0",
@@ -103,9 +106,43 @@ fn python_310_or_later() -> bool {
         .is_ok_and(|s| s.success())
 }
 
-/// Builds the wheel (release) and installs it into the environment: the `abi3-py310` wheel
-/// (the one installers pick on CPython 3.10+) when the environment's Python can load it, else
-/// the `abi3-py39` one (crates/python/Cargo.toml's features say how they differ).
+/// A Python package of the repository, built by maturin into `target/python`.
+struct Package {
+    /// Its directory (its `Cargo.toml` and `pyproject.toml`).
+    dir: &'static str,
+    /// Its name on PyPI, as its `pyproject.toml` says.
+    name: &'static str,
+    /// Whether it has the `abi3-py310` feature (crates/python/Cargo.toml says what it gives).
+    abi3_py310: bool,
+    /// Its pytest suite (whose `conftest.py` prints `<name>: N passed, M failed`).
+    tests: &'static str,
+    /// Directories under `tests` that are other steps' suites, left out of this one.
+    ignore: &'static [&'static str],
+}
+
+/// The packages, in the order they are built and tested: the base package first (the Polars
+/// plugin's tests compare with it).
+const PACKAGES: &[Package] = &[
+    Package {
+        dir: "crates/python",
+        name: "weburl",
+        abi3_py310: true,
+        tests: "crates/python/tests",
+        // `cargo xtask spark test`'s (its own conftest.py and cluster).
+        ignore: &["crates/python/tests/spark"],
+    },
+    Package {
+        dir: "crates/polars",
+        name: "weburl-polars",
+        abi3_py310: false,
+        tests: "crates/polars/tests",
+        ignore: &[],
+    },
+];
+
+/// Builds every package's wheel (release) and installs them into the environment: for the
+/// base package the `abi3-py310` wheel (the one installers pick on CPython 3.10+) when the
+/// environment's Python can load it, else the `abi3-py39` one.
 fn build_and_install() -> Result {
     let wheels = root().join("target/python/wheels");
     let _ = fs::remove_dir_all(&wheels);
@@ -114,35 +151,50 @@ fn build_and_install() -> Result {
     } else {
         venv().join("bin/maturin")
     };
-    let abi: &[&str] = if python_310_or_later() {
-        &[
-            "--no-default-features",
-            "--features",
-            "pyo3/extension-module,abi3-py310",
-        ]
-    } else {
-        &[]
-    };
-    eprintln!(
-        "xtask: maturin build --release {} (crates/python)",
-        abi.join(" ")
-    );
-    run(
-        Command::new(maturin)
-            .current_dir(root().join("crates/python"))
-            .env("CARGO_TARGET_DIR", root().join("target/python"))
-            .args(["build", "--release", "--quiet", "--interpreter"])
-            .arg(venv_python())
-            .arg("--out")
-            .arg(&wheels)
-            .args(abi),
-        "maturin build (crates/python)",
-    )?;
-    let wheel = fs::read_dir(&wheels)
-        .map_err(|e| Failure::new(format!("{}: {e}", wheels.display())))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .find(|p| p.extension().is_some_and(|x| x == "whl"))
-        .ok_or_else(|| Failure::new("maturin built no wheel"))?;
+    let py310 = python_310_or_later();
+    for package in PACKAGES {
+        let abi: &[&str] = if package.abi3_py310 && py310 {
+            &[
+                "--no-default-features",
+                "--features",
+                "pyo3/extension-module,abi3-py310",
+            ]
+        } else {
+            &[]
+        };
+        eprintln!(
+            "xtask: maturin build --release {} ({})",
+            abi.join(" "),
+            package.dir
+        );
+        let start = Instant::now();
+        run(
+            Command::new(&maturin)
+                .current_dir(root().join(package.dir))
+                .env("CARGO_TARGET_DIR", root().join("target/python"))
+                .args(["build", "--release", "--quiet", "--interpreter"])
+                .arg(venv_python())
+                .arg("--out")
+                .arg(wheels.join(package.name))
+                .args(abi),
+            &format!("maturin build ({})", package.dir),
+        )?;
+        eprintln!(
+            "xtask: {} built in {:.0} s",
+            package.name,
+            start.elapsed().as_secs_f64()
+        );
+    }
+    let mut built = Vec::new();
+    for package in PACKAGES {
+        let dir = wheels.join(package.name);
+        let wheel = fs::read_dir(&dir)
+            .map_err(|e| Failure::new(format!("{}: {e}", dir.display())))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .find(|p| p.extension().is_some_and(|x| x == "whl"))
+            .ok_or_else(|| Failure::new(format!("maturin built no wheel of {}", package.name)))?;
+        built.push(wheel);
+    }
     run(
         Command::new(venv_python())
             .args([
@@ -153,33 +205,46 @@ fn build_and_install() -> Result {
                 "--disable-pip-version-check",
             ])
             .args(["--force-reinstall", "--no-deps", "--no-index"])
-            .arg(&wheel),
-        "pip install (the weburl wheel)",
+            .args(&built),
+        "pip install (the weburl and weburl-polars wheels)",
     )
 }
 
-/// `cargo xtask test`'s Python step: environment, wheel, pytest (`N passed, M failed`).
+/// `cargo xtask test`'s Python step: environment, wheels, each package's pytest suite (`N
+/// passed, M failed` each); every suite runs, and the step fails if one did.
 pub fn test() -> Result {
     let start = Instant::now();
     environment(COMPARE)?;
     build_and_install()?;
-    eprintln!("xtask: pytest crates/python/tests");
-    run(
-        Command::new(venv_python()).current_dir(root()).args([
-            "-m",
-            "pytest",
-            "crates/python/tests",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-        ]),
-        "pytest (crates/python)",
-    )?;
+    let mut failed = Vec::new();
+    for package in PACKAGES {
+        eprintln!("xtask: pytest {}", package.tests);
+        let outcome = run(
+            Command::new(venv_python())
+                .current_dir(root())
+                .args([
+                    "-m",
+                    "pytest",
+                    package.tests,
+                    "-q",
+                    "-p",
+                    "no:cacheprovider",
+                ])
+                .args(package.ignore.iter().map(|d| format!("--ignore={d}"))),
+            &format!("pytest ({})", package.dir),
+        );
+        if let Err(e) = outcome {
+            failed.push(e);
+        }
+    }
     eprintln!(
         "xtask: python step took {:.0} s",
         start.elapsed().as_secs_f64()
     );
-    Ok(())
+    match failed.into_iter().next() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
 /// `cargo xtask python bench [ARGS...]`: the Python benchmark; ARGS go to `bench.py`.

@@ -6,8 +6,8 @@
 //!
 //! Each module below registers its classes and functions with one line in [`_weburl`].
 #![deny(missing_docs)]
-// No `unsafe` of this crate's own (`unsafe_code` is denied but in `polars`, for its macro's
-// expansion); should any appear, each operation is in its own block with a SAFETY note.
+// `unsafe_code` is denied but in the Arrow C data interface's modules (`arrow::ffi`, `import`,
+// `export`), where each operation is in its own block with a SAFETY note.
 #![deny(unsafe_op_in_unsafe_fn)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 
@@ -21,7 +21,6 @@ mod convert;
 mod errors;
 mod file_path;
 mod pattern;
-mod polars;
 mod search_params;
 mod site;
 mod tld;

@@ -1,16 +1,11 @@
-"""The catalogue test for Polars and the batch functions: the ``url`` namespace has a method for
-each of weburl's own functions of the catalogue (``weburl_functions::catalogue``, as
-``weburl._weburl._catalogue()`` gives it) and no other, every record's example gives the
-record's result through Polars, and ``weburl/polars.pyi`` is the text generated from the records.
-
-``python crates/python/tests/test_catalogue.py --write`` rewrites the stub from the installed
-extension's catalogue."""
+"""The catalogue test for the batch functions: ``hostnames`` and ``registrable_domains`` give
+their catalogue records' example results (``weburl_functions::catalogue``, as
+``weburl._weburl._catalogue()`` gives it). The Polars namespace's catalogue test is the
+weburl-polars package's (crates/polars/tests/test_polars_catalogue.py)."""
 
 import sys
-import textwrap
-from pathlib import Path
 
-STUB = Path(__file__).resolve().parents[1] / "python" / "weburl" / "polars.pyi"
+import pytest
 
 
 def records():
@@ -19,117 +14,11 @@ def records():
     return _weburl._catalogue()
 
 
-def own(records):
-    return [r for r in records if r["dialect"] is None]
-
-
-def method(record):
-    return record["name"].removeprefix("url_")
-
-
-def column_index(record):
-    """The argument the expression's column is: ``ref`` if the record has one, else the first
-    (the rule of src/polars.rs)."""
-    names = [name for name, _ in record["arguments"]]
-    return names.index("ref") if "ref" in names else 0
-
-
-def stub_text(records):
-    lines = [
-        "# Generated from weburl_functions::catalogue by crates/python/tests/test_catalogue.py",
-        "# (`python crates/python/tests/test_catalogue.py --write`); do not edit.",
-        "from typing import Optional, Tuple, Union",
-        "",
-        "import polars as pl",
-        "",
-        "COMPONENTS: Tuple[str, ...]",
-        "",
-        "_IntoStr = Union[str, pl.Expr]",
-        "",
-        "class UrlNamespace:",
-        "    def __init__(self, expr: pl.Expr) -> None: ...",
-        "    def component(self, name: str) -> pl.Expr: ...",
-    ]
-    for r in own(records):
-        at = column_index(r)
-        params = ["self"]
-        for i, (name, optional) in enumerate(r["arguments"]):
-            if i == at:
-                continue
-            params.append(f"{name}: Optional[_IntoStr] = None" if optional else f"{name}: _IntoStr")
-        lines.append(f"    def {method(r)}({', '.join(params)}) -> pl.Expr:")
-        doc = textwrap.wrap(r["description"], 88)
-        doc += ["", f"SQL: ``{r['call']}`` is ``{r['result']}``."]
-        lines.append('        """' + doc[0])
-        lines += [("        " + line).rstrip() for line in doc[1:]]
-        lines.append('        """')
-    return "\n".join(lines) + "\n"
-
-
-def sql_literals(call):
-    """The string literals of ``f('a', 'b')`` and the field of a trailing ``['field']``."""
-    rest = call[call.index("(") + 1:]
-    args = []
-    while True:
-        rest = rest.lstrip()
-        if rest.startswith(")"):
-            after = rest[1:]
-            field = after[2:-2] if after.startswith("['") else None
-            return args, field
-        assert rest.startswith("'"), call
-        end = rest.index("'", 1)
-        args.append(rest[1:end])
-        rest = rest[end + 1:].lstrip().removeprefix(",")
-
-
-def sql_text(value, top=True):
-    """A result written as the catalogue writes it."""
-    if value is None:
-        return "NULL"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f"'{value}'" if top else value
-    if isinstance(value, list):
-        return "[" + ", ".join(sql_text(v, False) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {sql_text(v, False)}" for k, v in value.items()) + "}"
-    return str(value)
-
-
-def test_namespace_has_exactly_the_catalogues_functions():
-    import weburl.polars
-
-    methods = {
-        m
-        for m in vars(weburl.polars.UrlNamespace)
-        if not m.startswith("_") and m != "component"
-    }
-    catalogue = {method(r) for r in own(records())}
-    assert sorted(catalogue - methods) == [], "in the catalogue, not in the namespace"
-    assert sorted(methods - catalogue) == [], "in the namespace, not in the catalogue"
-    assert len(catalogue) == 28
-
-
-def test_every_catalogue_example_holds_in_polars():
-    import polars as pl
-    import weburl.polars  # noqa: F401
-
-    failed = []
-    for r in own(records()):
-        args, field = sql_literals(r["call"])
-        at = column_index(r)
-        others = [a for i, a in enumerate(args) if i != at]
-        expr = getattr(pl.lit(args[at], dtype=pl.String).url, method(r))(*others)
-        if field is not None:
-            expr = expr.struct.field(field)
-        value = pl.select(expr).item()
-        if isinstance(value, pl.Series):
-            value = value.to_list()
-        got = sql_text(value)
-        if got != r["result"]:
-            failed.append(f"{r['call']}: {got} != {r['result']}")
-    assert failed == []
+def sql_argument(call):
+    """The one string literal of ``f('a')``."""
+    inner = call[call.index("(") + 1 : call.rindex(")")]
+    assert inner.startswith("'") and inner.endswith("'") and inner.count("'") == 2, call
+    return inner[1:-1]
 
 
 def test_batch_functions_are_the_catalogues():
@@ -137,19 +26,14 @@ def test_batch_functions_are_the_catalogues():
 
     for name, batch in [("url_hostname", weburl.hostnames), ("url_registrable_domain", weburl.registrable_domains)]:
         (r,) = [r for r in records() if r["name"] == name]
-        args, _ = sql_literals(r["call"])
-        assert sql_text(batch(args)[0]) == r["result"], name
+        got = batch([sql_argument(r["call"])])[0]
+        assert ("NULL" if got is None else f"'{got}'") == r["result"], name
 
 
-def test_stub_is_generated_from_the_catalogue():
-    assert STUB.read_text() == stub_text(records()), (
-        "polars.pyi differs from the catalogue: run python crates/python/tests/test_catalogue.py --write"
-    )
-
-
-if __name__ == "__main__":
-    if sys.argv[1:] == ["--write"]:
-        STUB.write_text(stub_text(records()))
-        print(f"wrote {STUB}")
-    else:
-        print(stub_text(records()), end="")
+def test_polars_module_without_weburl_polars(monkeypatch):
+    """Without the weburl-polars package, ``import weburl.polars`` raises an ``ImportError``
+    that says what to install."""
+    monkeypatch.setitem(sys.modules, "weburl_polars", None)
+    monkeypatch.delitem(sys.modules, "weburl.polars", raising=False)
+    with pytest.raises(ImportError, match="pip install weburl-polars"):
+        import weburl.polars  # noqa: F401

@@ -1,14 +1,14 @@
-"""The Polars expressions (``import weburl.polars``): every function on WPT's urltestdata
-inputs compared with the package's own ``URL`` class, nulls, lazy and streaming queries,
-chunked columns, literal and column arguments, and errors."""
+"""The Polars expressions (``import weburl_polars``): every function on WPT's urltestdata
+inputs compared with the base package's ``URL`` class, nulls, lazy and streaming queries,
+chunked columns, literal and column arguments, and errors; ``weburl.polars`` is this package."""
 
 import polars as pl
 import pytest
 
 import weburl
-import weburl.polars  # noqa: F401 - registers the namespace
+import weburl_polars  # noqa: F401 - registers the namespace
 from conftest import wpt_cases
-from weburl.polars import COMPONENTS
+from weburl_polars import COMPONENTS
 
 CASES = wpt_cases("urltestdata.json")
 NO_BASE = [c for c in CASES if not c.get("base")]
@@ -247,9 +247,19 @@ def test_parse_field_names_are_the_components():
 def test_doctests():
     import doctest
 
-    result = doctest.testmod(weburl.polars, optionflags=doctest.ELLIPSIS)
+    result = doctest.testmod(weburl_polars, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_base_packages_module_is_this_one():
+    """``import weburl.polars`` (the base package's module, as before the split) gives this
+    package's namespace."""
+    import weburl.polars
+
+    assert weburl.polars.UrlNamespace is weburl_polars.UrlNamespace
+    assert weburl.polars.COMPONENTS is COMPONENTS
+    assert pl.select(pl.lit("https://a.example/").url.hostname()).item() == "a.example"
 
 
 def test_large_column_split_across_threads():

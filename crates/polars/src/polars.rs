@@ -1,5 +1,6 @@
-//! The Polars expression plugin: `import weburl.polars` registers the `url` namespace on
-//! expressions (`python/weburl/polars.py`), whose methods call these functions through Polars'
+//! The Polars expression plugin: `import weburl_polars` (or the base package's
+//! `weburl.polars`) registers the `url` namespace on expressions
+//! (`python/weburl_polars/__init__.py`), whose methods call these functions through Polars'
 //! plugin interface (pyo3-polars' `#[polars_expr]`).
 //!
 //! One plugin function, `url_call`, computes every function of the catalogue
