@@ -179,6 +179,23 @@ def test_binary_rows_that_are_not_utf8_are_null():
     assert pa.array(weburl.arrow.hostname(view)).to_pylist() == ["a.example", None, None, None]
 
 
+def test_string_rows_are_checked_as_utf8():
+    """A `string` array's text is checked once as a whole, and each row's ends: bytes that are
+    not UTF-8 under a NULL row, and rows that split a character, do not pass as text."""
+    def string_array(data, offsets, validity=None):
+        return pa.Array.from_buffers(
+            pa.string(),
+            len(offsets) - 1,
+            [validity, pa.py_buffer(pa.array(offsets, pa.int32()).buffers()[1]), pa.py_buffer(data)],
+        )
+
+    hidden = string_array(b"http://a.b/\xffhttp://c.d/", [0, 11, 12, 23], pa.py_buffer(bytes([0b101])))
+    assert pa.array(weburl.arrow.hostname(hidden)).to_pylist() == ["a.b", None, "c.d"]
+    split = string_array("http://é.b/".encode(), [0, 8, 12])
+    assert pa.array(weburl.arrow.hostname(split)).to_pylist() == [None, None]
+    whole = string_array("http://é.b/".encode(), [0, 12])
+    assert pa.array(weburl.arrow.hostname(whole)).to_pylist() == ["xn--9ca.b"]
+
 def test_null_type_and_empty_arrays():
     assert pa.array(weburl.arrow.hostname(pa.array([None, None]))).to_pylist() == [None, None]
     for ty in (pa.string(), pa.large_string(), pa.string_view(), pa.binary(), pa.null()):

@@ -27,6 +27,7 @@ impl Bits {
         }
     }
 
+    #[inline]
     pub fn push(&mut self, value: bool) {
         if self.len.is_multiple_of(8) {
             self.bytes.push(0);
@@ -79,14 +80,50 @@ pub(crate) enum Offsets {
 }
 
 impl Offsets {
-    fn from(offsets: Vec<i64>) -> Offsets {
-        if offsets
-            .last()
-            .is_none_or(|&last| i32::try_from(last).is_ok())
-        {
-            Offsets::Small(offsets.iter().map(|&o| o as i32).collect())
-        } else {
-            Offsets::Large(offsets)
+    /// Offsets of no row yet: `[0]`, room for `rows` more.
+    fn new(rows: usize) -> Offsets {
+        let mut offsets = Vec::with_capacity(rows + 1);
+        offsets.push(0);
+        Offsets::Small(offsets)
+    }
+
+    /// Ends a row at `value`: 32-bit offsets until one does not fit, then 64-bit ones.
+    #[inline]
+    fn push(&mut self, value: usize) {
+        match self {
+            Offsets::Small(offsets) => match i32::try_from(value) {
+                Ok(v) => offsets.push(v),
+                Err(_) => {
+                    let mut large: Vec<i64> = offsets.iter().map(|&o| i64::from(o)).collect();
+                    large.push(value as i64);
+                    *self = Offsets::Large(large);
+                }
+            },
+            Offsets::Large(offsets) => offsets.push(value as i64),
+        }
+    }
+
+    /// How many rows they end.
+    fn rows(&self) -> usize {
+        match self {
+            Offsets::Small(o) => o.len().saturating_sub(1),
+            Offsets::Large(o) => o.len().saturating_sub(1),
+        }
+    }
+
+    /// `other`'s rows after these, shifted by `base`.
+    fn append(&mut self, other: &Offsets, base: usize) {
+        match other {
+            Offsets::Small(o) => {
+                for &v in o.iter().skip(1) {
+                    self.push(base + v as usize);
+                }
+            }
+            Offsets::Large(o) => {
+                for &v in o.iter().skip(1) {
+                    self.push(base + v as usize);
+                }
+            }
         }
     }
 }
@@ -118,77 +155,107 @@ impl Node {
     }
 }
 
-/// Validity being built.
+/// Validity being built: no bitmap until the first NULL.
 #[derive(Debug)]
 pub(crate) struct Valid {
-    bits: Bits,
+    bits: Option<Bits>,
+    rows: usize,
     nulls: usize,
 }
 
 impl Valid {
-    fn new(rows: usize) -> Valid {
+    fn new(_rows: usize) -> Valid {
         Valid {
-            bits: Bits::with_capacity(rows),
+            bits: None,
+            rows: 0,
             nulls: 0,
         }
     }
 
+    /// The bitmap, made (all valid so far) if there is none yet.
+    fn bits(&mut self) -> &mut Bits {
+        let rows = self.rows;
+        self.bits.get_or_insert_with(|| {
+            let mut bits = Bits::with_capacity(rows);
+            for _ in 0..rows {
+                bits.push(true);
+            }
+            bits
+        })
+    }
+
+    #[inline]
     fn push(&mut self, valid: bool) {
-        self.bits.push(valid);
+        if !valid || self.bits.is_some() {
+            self.bits().push(valid);
+        }
+        self.rows += 1;
         self.nulls += usize::from(!valid);
     }
 
     fn append(&mut self, other: Valid) {
-        self.bits.append(&other.bits);
+        match other.bits {
+            Some(b) => self.bits().append(&b),
+            None => {
+                if let Some(bits) = &mut self.bits {
+                    for _ in 0..other.rows {
+                        bits.push(true);
+                    }
+                }
+            }
+        }
+        self.rows += other.rows;
         self.nulls += other.nulls;
     }
 
     fn finish(self) -> Option<Bits> {
-        (self.nulls > 0).then_some(self.bits)
+        if self.nulls > 0 {
+            self.bits
+        } else {
+            None
+        }
     }
 }
 
 /// A string column being built.
 #[derive(Debug)]
 pub(crate) struct Strings {
-    offsets: Vec<i64>,
+    offsets: Offsets,
     text: Vec<u8>,
     valid: Valid,
 }
 
 impl Strings {
     fn new(rows: usize) -> Strings {
-        let mut offsets = Vec::with_capacity(rows + 1);
-        offsets.push(0);
         Strings {
-            offsets,
+            offsets: Offsets::new(rows),
             text: Vec::new(),
             valid: Valid::new(rows),
         }
     }
 
+    #[inline]
     fn push(&mut self, s: Option<&str>) {
         if let Some(s) = s {
             self.text.extend_from_slice(s.as_bytes());
         }
-        self.offsets.push(self.text.len() as i64);
+        self.offsets.push(self.text.len());
         self.valid.push(s.is_some());
     }
 
     fn append(&mut self, other: Strings) {
-        let base = self.text.len() as i64;
+        let base = self.text.len();
         self.text.extend_from_slice(&other.text);
-        self.offsets
-            .extend(other.offsets.iter().skip(1).map(|&o| o + base));
+        self.offsets.append(&other.offsets, base);
         self.valid.append(other.valid);
     }
 
     fn finish(self) -> Node {
         Node {
-            len: self.offsets.len() - 1,
+            len: self.offsets.rows(),
             validity: self.valid.finish(),
             kind: Kind::Utf8 {
-                offsets: Offsets::from(self.offsets),
+                offsets: self.offsets,
                 text: self.text,
             },
         }
@@ -198,18 +265,16 @@ impl Strings {
 /// A list column being built: its offsets and validity, and its items.
 #[derive(Debug)]
 pub(crate) struct Lists<T> {
-    offsets: Vec<i64>,
+    offsets: Offsets,
     valid: Valid,
     items: T,
-    count: i64,
+    count: usize,
 }
 
 impl<T> Lists<T> {
     fn new(rows: usize, items: T) -> Lists<T> {
-        let mut offsets = Vec::with_capacity(rows + 1);
-        offsets.push(0);
         Lists {
-            offsets,
+            offsets: Offsets::new(rows),
             valid: Valid::new(rows),
             items,
             count: 0,
@@ -218,25 +283,24 @@ impl<T> Lists<T> {
 
     /// Ends a row of `added` items (`None`: a NULL row).
     fn row(&mut self, added: Option<usize>) {
-        self.count += added.unwrap_or(0) as i64;
+        self.count += added.unwrap_or(0);
         self.offsets.push(self.count);
         self.valid.push(added.is_some());
     }
 
-    fn append_offsets(&mut self, offsets: Vec<i64>, valid: Valid, count: i64) {
+    fn append_offsets(&mut self, offsets: Offsets, valid: Valid, count: usize) {
         let base = self.count;
-        self.offsets
-            .extend(offsets.iter().skip(1).map(|&o| o + base));
+        self.offsets.append(&offsets, base);
         self.valid.append(valid);
         self.count += count;
     }
 
     fn finish(self, item: Node) -> Node {
         Node {
-            len: self.offsets.len() - 1,
+            len: self.offsets.rows(),
             validity: self.valid.finish(),
             kind: Kind::List {
-                offsets: Offsets::from(self.offsets),
+                offsets: self.offsets,
                 item: Box::new(item),
             },
         }
@@ -297,6 +361,7 @@ impl Builder {
     }
 
     /// One row's result; a datum of another type than the builder's is NULL.
+    #[inline]
     pub fn push(&mut self, datum: Datum<'_>) {
         match (self, datum) {
             (Builder::Str(out), Datum::Str(s)) => out.push(Some(s)),
@@ -481,7 +546,7 @@ impl Builder {
                 .finish(item)
             }
             Builder::Components { fields, valid, .. } => {
-                let len = valid.bits.len;
+                let len = valid.rows;
                 let fields = fields
                     .into_iter()
                     .map(|(c, field)| {

@@ -62,6 +62,10 @@ pub(crate) struct Column {
     data: Option<NonNull<u8>>,
     /// The variadic data buffers and their sizes (`Views`).
     variadic: Vec<(NonNull<u8>, usize)>,
+    /// For `Offsets`: the range of the data buffer from the first row's start to the last
+    /// row's end, when it is UTF-8 as a whole (checked once, at import). A row within it that
+    /// starts and ends on character boundaries is then UTF-8 without a check of its own.
+    checked: Option<(usize, usize)>,
 }
 
 // SAFETY: a `Column` only reads the buffers of an array that its `Input` owns and keeps
@@ -76,42 +80,55 @@ impl Column {
         self.len
     }
 
-    /// Row `i`'s bytes, `None` for NULL (and for a row past the end).
-    pub fn get(&self, i: usize) -> Option<&[u8]> {
-        if i >= self.len {
-            return None;
-        }
+    /// Whether row `i` (`< len`) is not NULL.
+    #[inline]
+    fn valid(&self, i: usize) -> bool {
         if let Some((bits, offset)) = self.outer {
             if !bit(bits, offset + i) {
-                return None;
+                return false;
             }
+        }
+        self.validity.is_none_or(|bits| bit(bits, self.offset + i))
+    }
+
+    /// The data buffer's range of row `j` (counted from the buffers' start) of an `Offsets`
+    /// column.
+    #[inline]
+    fn range(&self, j: usize) -> Option<(usize, usize)> {
+        let index = self.index?;
+        let (start, end) = match self.layout {
+            Layout::Offsets { large: true } => (read_i64(index, j)?, read_i64(index, j + 1)?),
+            _ => (
+                usize::try_from(read_i32(index, j)).ok()?,
+                usize::try_from(read_i32(index, j + 1)).ok()?,
+            ),
+        };
+        (start <= end).then_some((start, end))
+    }
+
+    /// The data buffer's bytes `start..end` (a row's range).
+    #[inline]
+    fn data(&self, start: usize, end: usize) -> Option<&[u8]> {
+        if start == end {
+            return Some(&[]);
+        }
+        let data = self.data?;
+        // SAFETY: the offsets of a valid array are within its data buffer (the C data
+        // interface's contract with its producer); `start < end` was checked.
+        Some(unsafe { std::slice::from_raw_parts(data.as_ptr().add(start), end - start) })
+    }
+
+    /// Row `i`'s bytes, `None` for NULL (and for a row past the end).
+    pub fn get(&self, i: usize) -> Option<&[u8]> {
+        if i >= self.len || !self.valid(i) {
+            return None;
         }
         let j = self.offset + i;
-        if let Some(bits) = self.validity {
-            if !bit(bits, j) {
-                return None;
-            }
-        }
         match self.layout {
             Layout::Null => None,
-            Layout::Offsets { large } => {
-                let index = self.index?;
-                let (start, end) = if large {
-                    (read_i64(index, j)?, read_i64(index, j + 1)?)
-                } else {
-                    (
-                        usize::try_from(read_i32(index, j)).ok()?,
-                        usize::try_from(read_i32(index, j + 1)).ok()?,
-                    )
-                };
-                let len = end.checked_sub(start)?;
-                if len == 0 {
-                    return Some(&[]);
-                }
-                let data = self.data?;
-                // SAFETY: the offsets of a valid array are within its data buffer (the C data
-                // interface's contract with its producer); `start <= end` was checked.
-                Some(unsafe { std::slice::from_raw_parts(data.as_ptr().add(start), len) })
+            Layout::Offsets { .. } => {
+                let (start, end) = self.range(j)?;
+                self.data(start, end)
             }
             Layout::Views => {
                 let views = self.index?;
@@ -136,12 +153,38 @@ impl Column {
     }
 
     /// Row `i` as text: `None` for NULL and for bytes that are not UTF-8.
+    #[inline]
     pub fn str(&self, i: usize) -> Option<&str> {
-        self.get(i).and_then(|b| std::str::from_utf8(b).ok())
+        let Some((lo, hi)) = self.checked else {
+            return self.get(i).and_then(|b| std::str::from_utf8(b).ok());
+        };
+        if i >= self.len || !self.valid(i) {
+            return None;
+        }
+        let (start, end) = self.range(self.offset + i)?;
+        let bytes = self.data(start, end)?;
+        if start < lo || end > hi {
+            return std::str::from_utf8(bytes).ok();
+        }
+        let boundary = |at: usize| {
+            at == hi
+                || self
+                    .data(at, at + 1)
+                    .and_then(|b| b.first())
+                    .is_some_and(|&b| (b as i8) >= -0x40)
+        };
+        if !boundary(start) || !boundary(end) {
+            return None;
+        }
+        // SAFETY: `bytes` lie within `lo..hi`, which is UTF-8 as a whole (checked at import),
+        // and start and end on character boundaries (not on a continuation byte), so they
+        // are UTF-8 themselves.
+        Some(unsafe { std::str::from_utf8_unchecked(bytes) })
     }
 }
 
 /// Bit `i` of a bitmap (least significant bit first).
+#[inline]
 fn bit(bits: NonNull<u8>, i: usize) -> bool {
     // SAFETY: a validity bitmap holds a bit for each row from the buffer's start; `i` is one
     // (the callers index within the array's offset and length).
@@ -149,6 +192,7 @@ fn bit(bits: NonNull<u8>, i: usize) -> bool {
     byte & (1 << (i % 8)) != 0
 }
 
+#[inline]
 fn read_i32(index: NonNull<u8>, i: usize) -> i32 {
     // SAFETY: an offsets buffer holds `offset + length + 1` entries; `i` is one of them.
     unsafe { index.as_ptr().cast::<i32>().add(i).read_unaligned() }
@@ -448,6 +492,7 @@ fn column(array: &ArrowArray, ty: StringType, child: bool) -> PyResult<Column> {
         index: None,
         data: None,
         variadic: Vec::new(),
+        checked: None,
     };
     if ty.layout == Layout::Null || len == 0 {
         column.layout = Layout::Null;
@@ -458,7 +503,18 @@ fn column(array: &ArrowArray, ty: StringType, child: bool) -> PyResult<Column> {
     }
     column.index = Some(buffer(array, 1)?.ok_or_else(|| invalid("no offsets or views"))?);
     match ty.layout {
-        Layout::Offsets { .. } => column.data = buffer(array, 2)?,
+        Layout::Offsets { .. } => {
+            column.data = buffer(array, 2)?;
+            // The text of every row, checked as UTF-8 once: `str` then checks only each row's
+            // ends (a region with a NULL row's bytes that are not UTF-8 is checked row by row).
+            let (first, _) = column.range(offset).unwrap_or((0, 0));
+            let (_, last) = column.range(offset + len - 1).unwrap_or((0, 0));
+            if let Some(text) = (first < last).then(|| column.data(first, last)).flatten() {
+                if std::str::from_utf8(text).is_ok() {
+                    column.checked = Some((first, last));
+                }
+            }
+        }
         Layout::Views => {
             let n = size(array.n_buffers, "n_buffers")?;
             let count = n.checked_sub(3).ok_or_else(|| invalid("too few buffers"))?;
