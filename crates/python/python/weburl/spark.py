@@ -24,7 +24,7 @@ columns (docs/spark.md has the recipe).
 
 from collections import defaultdict
 
-__all__ = ["register", "functions", "udfs", "spark_type"]
+__all__ = ["register", "functions", "udfs", "spark_type", "TYPES"]
 
 
 def _records():
@@ -171,11 +171,24 @@ def _body(function, record, arrow_type):
     return body
 
 
+#: The catalogue's result types that have a Spark type (:func:`spark_type`).
+TYPES = ("Varchar", "Integer", "BigInt", "Boolean", "VarcharList", "PairList", "Components")
+
+
+def _registrable():
+    """The catalogue's own records that ``weburl.arrow`` has and whose result type Spark has,
+    each with its ``weburl.arrow`` function."""
+    arrow = _arrow()
+    for record in _records():
+        function = getattr(arrow, record["name"].removeprefix("url_"), None)
+        if function is not None and record["returns"] in TYPES:
+            yield record, function
+
+
 def functions():
     """The names :func:`register` registers: the catalogue's own functions that ``weburl.arrow``
-    has."""
-    arrow = _arrow()
-    return [r["name"] for r in _records() if hasattr(arrow, r["name"].removeprefix("url_"))]
+    has, of a result type in :data:`TYPES`."""
+    return [record["name"] for record, _ in _registrable()]
 
 
 def udfs():
@@ -185,12 +198,8 @@ def udfs():
     from pyspark.sql.functions import arrow_udf
     from pyspark.sql.pandas.types import to_arrow_type
 
-    arrow = _arrow()
     made = {}
-    for record in _records():
-        function = getattr(arrow, record["name"].removeprefix("url_"), None)
-        if function is None:
-            continue
+    for record, function in _registrable():
         probe = None
         if record["returns"] == "Components":
             probe = pa.array(function(pa.array(["https://example.com/"]))).type

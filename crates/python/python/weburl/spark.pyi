@@ -1,7 +1,9 @@
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from pyspark.sql import SparkSession
 from pyspark.sql.types import DataType
+
+TYPES: Tuple[str, ...]
 
 def register(spark: SparkSession) -> Dict[str, Any]: ...
 def udfs() -> Dict[str, Any]: ...
