@@ -66,6 +66,8 @@ pub(crate) struct Column {
     /// row's end, when it is UTF-8 as a whole (checked once, at import). A row within it that
     /// starts and ends on character boundaries is then UTF-8 without a check of its own.
     checked: Option<(usize, usize)>,
+    /// Whether that range is ASCII: every byte of it is then a character boundary.
+    ascii: bool,
 }
 
 // SAFETY: a `Column` only reads the buffers of an array that its `Input` owns and keeps
@@ -173,12 +175,12 @@ impl Column {
                     .and_then(|b| b.first())
                     .is_some_and(|&b| (b as i8) >= -0x40)
         };
-        if !boundary(start) || !boundary(end) {
+        if !self.ascii && (!boundary(start) || !boundary(end)) {
             return None;
         }
         // SAFETY: `bytes` lie within `lo..hi`, which is UTF-8 as a whole (checked at import),
-        // and start and end on character boundaries (not on a continuation byte), so they
-        // are UTF-8 themselves.
+        // and start and end on character boundaries (not on a continuation byte, or anywhere
+        // in ASCII text), so they are UTF-8 themselves.
         Some(unsafe { std::str::from_utf8_unchecked(bytes) })
     }
 }
@@ -493,6 +495,7 @@ fn column(array: &ArrowArray, ty: StringType, child: bool) -> PyResult<Column> {
         data: None,
         variadic: Vec::new(),
         checked: None,
+        ascii: false,
     };
     if ty.layout == Layout::Null || len == 0 {
         column.layout = Layout::Null;
@@ -510,7 +513,10 @@ fn column(array: &ArrowArray, ty: StringType, child: bool) -> PyResult<Column> {
             let (first, _) = column.range(offset).unwrap_or((0, 0));
             let (_, last) = column.range(offset + len - 1).unwrap_or((0, 0));
             if let Some(text) = (first < last).then(|| column.data(first, last)).flatten() {
-                if std::str::from_utf8(text).is_ok() {
+                if text.is_ascii() {
+                    column.checked = Some((first, last));
+                    column.ascii = true;
+                } else if std::str::from_utf8(text).is_ok() {
                     column.checked = Some((first, last));
                 }
             }
