@@ -1,5 +1,8 @@
 // Types of weburl's JavaScript package (weburl.js).
 
+/** The WebAssembly memory's size in bytes (it grows, never shrinks). */
+export function memoryBytes(): number;
+
 /** Which optional parts this build has. */
 export function hasFeature(name: 'psl' | 'display' | 'pattern' | 'canon'): boolean;
 
@@ -26,6 +29,8 @@ export class URLSearchParams implements Iterable<[string, string]> {
   values(): IterableIterator<string>;
   forEach(callback: (value: string, name: string, params: URLSearchParams) => void, thisArg?: unknown): void;
   [Symbol.iterator](): IterableIterator<[string, string]>;
+  /** Frees the WebAssembly list now (otherwise freed when collected). */
+  free(): void;
 }
 
 /** The standard's URL class; throws a TypeError for a URL that does not parse. */
@@ -47,7 +52,8 @@ export class URL {
   hash: string;
   toString(): string;
   toJSON(): string;
-  /** Frees the WebAssembly record now (otherwise freed when collected). */
+  /** Frees the WebAssembly record (and its searchParams' list) now; otherwise freed when
+   * collected. */
   free(): void;
 }
 

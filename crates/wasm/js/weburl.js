@@ -5,11 +5,17 @@
 import * as wasm from './weburl_wasm.js';
 
 const isNode = typeof process !== 'undefined' && process.versions != null && process.versions.node != null;
+let exports;
 if (isNode) {
   const { readFileSync } = await import('node:fs');
-  wasm.initSync({ module: readFileSync(new globalThis.URL('./weburl_wasm_bg.wasm', import.meta.url)) });
+  exports = wasm.initSync({ module: readFileSync(new globalThis.URL('./weburl_wasm_bg.wasm', import.meta.url)) });
 } else {
-  await wasm.default();
+  exports = await wasm.default();
+}
+
+/** The size of the WebAssembly memory in bytes (it grows, never shrinks: a leak shows here). */
+export function memoryBytes() {
+  return exports.memory.buffer.byteLength;
 }
 
 const features = new Set(JSON.parse(wasm.features()));
@@ -81,6 +87,14 @@ export class URLSearchParams {
 
   #changed() {
     if (this.#update !== null) this.#update(this.#p);
+  }
+
+  /** Frees the WebAssembly list now (otherwise freed when collected). */
+  free() {
+    if (this.#p !== undefined) {
+      this.#p.free();
+      this.#p = undefined;
+    }
   }
 
   /** @internal the URL's query changed: the list is parsed again. */
@@ -197,6 +211,10 @@ export class URL {
     if (this.#u !== undefined) {
       this.#u.free();
       this.#u = undefined;
+    }
+    if (this.#params !== null) {
+      this.#params.free();
+      this.#params = null;
     }
   }
 
@@ -343,6 +361,9 @@ export class URLPattern {
     if (typeof baseURL === 'object' && baseURL !== null && options === undefined) {
       options = baseURL;
       baseURL = undefined;
+    }
+    if (options !== undefined && options !== null && typeof options !== 'object') {
+      throw new TypeError('URLPattern: options is not a dictionary');
     }
     const ignoreCase = Boolean(options?.ignoreCase);
     if (typeof input === 'string') {

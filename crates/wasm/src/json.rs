@@ -31,6 +31,7 @@ pub(crate) fn key(out: &mut String, first: bool, k: &str) {
 }
 
 /// Appends a JSON array of strings.
+#[cfg(feature = "pattern")]
 pub(crate) fn strings<'a>(out: &mut String, items: impl IntoIterator<Item = &'a str>) {
     out.push('[');
     for (i, s) in items.into_iter().enumerate() {
