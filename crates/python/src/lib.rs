@@ -17,6 +17,7 @@ mod ada;
 mod arrow;
 mod batch;
 mod canon;
+mod common_crawl;
 mod convert;
 mod errors;
 mod file_path;
@@ -39,6 +40,7 @@ fn _weburl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     batch::register(m)?;
     ada::register(m)?;
     canon::register(m)?;
+    common_crawl::register(m)?;
     arrow::register(m)?;
     Ok(())
 }
