@@ -180,9 +180,13 @@ fn run_tests() -> Result {
 fn bench() -> Result {
     let (full, url_only) = build()?;
     let dir = project("bench-project", &[&full, &url_only])?;
+    // Copied into the project, as the suites are: `import 'weburl'` resolves from there.
+    let script = dir.join("bench.mjs");
+    std::fs::copy(root().join("crates/wasm/bench/bench.mjs"), &script)
+        .map_err(|e| Failure::new(format!("{}: {e}", script.display())))?;
     let mut cmd = Command::new("node");
     cmd.current_dir(&dir)
         .env("WEBURL_ROOT", root())
-        .arg(root().join("crates/wasm/bench/bench.mjs"));
+        .arg(&script);
     util::run_streaming(&mut cmd, "node bench.mjs")
 }
