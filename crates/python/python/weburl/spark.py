@@ -22,8 +22,6 @@ Whole rows: ``DataFrame.mapInArrow`` with the ``weburl.arrow`` functions over a 
 columns (docs/spark.md has the recipe).
 """
 
-from collections import defaultdict
-
 __all__ = ["register", "functions", "udfs", "spark_type", "TYPES"]
 
 
@@ -34,44 +32,9 @@ def _records():
 
 
 def _arrow():
-    """``weburl.arrow``; in a build without it, the list batch functions (``hostname`` and
-    ``registrable_domain`` only)."""
-    try:
-        import weburl.arrow
+    import weburl.arrow
 
-        return weburl.arrow
-    except ImportError:
-        return _Lists
-
-
-class _Lists:
-    """``weburl.hostnames`` and ``weburl.registrable_domains`` in ``weburl.arrow``'s shape
-    (a Python string per row: the fallback where ``weburl.arrow`` is missing)."""
-
-    @staticmethod
-    def hostname(array):
-        import pyarrow as pa
-
-        from weburl import hostnames
-
-        return _Lists.over(hostnames, array)
-
-    @staticmethod
-    def registrable_domain(array):
-        import pyarrow as pa
-
-        from weburl import registrable_domains
-
-        return _Lists.over(registrable_domains, array)
-
-    @staticmethod
-    def over(batch, array):
-        """``batch`` over the non-null rows of ``array``, NULL for the others."""
-        import pyarrow as pa
-
-        rows = array.to_pylist()
-        answers = iter(batch([r for r in rows if r is not None]))
-        return pa.array([None if r is None else next(answers) for r in rows], pa.string())
+    return weburl.arrow
 
 
 def spark_type(returns, probe=None):
@@ -124,36 +87,14 @@ def _column_index(record):
 
 
 def _call(function, column_at, arrays, arrow_type):
-    """``function`` over the batch, as ``arrow_type``: the column argument as an array, every
-    other argument a scalar (``weburl.arrow``'s shape). A row with a NULL argument is NULL (the
-    catalogue's strict NULL rule); where another argument varies within the batch, the rows are
-    called in groups of equal values and put back in order."""
+    """``function`` over the batch, as ``arrow_type``: the column argument first, the others
+    (``query_param``'s name, ``join``'s base, ...) as the Arrow columns Spark gives (a literal
+    is a column of one value), which ``weburl.arrow`` takes as they are, with the catalogue's
+    NULL rule for each row."""
     import pyarrow as pa
-    import pyarrow.compute as pc
 
-    column = arrays[column_at]
     others = [a for i, a in enumerate(arrays) if i != column_at]
-    if isinstance(column, pa.ChunkedArray):
-        column = column.combine_chunks()
-    if any(o.null_count == len(o) for o in others):
-        return pa.nulls(len(column), arrow_type)
-    if all(o.null_count == 0 and pc.count_distinct(o).as_py() == 1 for o in others):
-        return pa.array(function(column, *(o[0].as_py() for o in others))).cast(arrow_type)
-    groups = defaultdict(list)
-    for row, key in enumerate(zip(*(o.to_pylist() for o in others))):
-        groups[key].append(row)
-    parts, order = [], []
-    for key, rows in groups.items():
-        if any(k is None for k in key):
-            parts.append(pa.nulls(len(rows), arrow_type))
-        else:
-            taken = column.take(pa.array(rows, pa.int64()))
-            parts.append(pa.array(function(taken, *key)).cast(arrow_type))
-        order.extend(rows)
-    inverse = [0] * len(order)
-    for at, row in enumerate(order):
-        inverse[row] = at
-    return pa.concat_arrays(parts).take(pa.array(inverse, pa.int64()))
+    return pa.array(function(arrays[column_at], *others)).cast(arrow_type)
 
 
 def _body(function, record, arrow_type):
