@@ -25,6 +25,7 @@ mod pattern;
 mod search_params;
 mod site;
 mod tld;
+mod tracking;
 mod url;
 mod url_object;
 
@@ -41,6 +42,7 @@ fn _weburl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     ada::register(m)?;
     canon::register(m)?;
     common_crawl::register(m)?;
+    tracking::register(m)?;
     arrow::register(m)?;
     Ok(())
 }
