@@ -210,3 +210,23 @@ fn bench(args: &[String]) -> Result {
     );
     util::run_streaming(&mut cmd, "bench.py (spark)")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code(argv: &[&str]) -> Option<u8> {
+        main(&argv.iter().map(|a| (*a).to_owned()).collect::<Vec<_>>())
+            .err()
+            .map(|f| f.code)
+    }
+
+    #[test]
+    fn usage_errors() {
+        // `--rows` is the bench's alone, and a count above 0; nothing is run for these.
+        assert_eq!(code(&["test", "--rows", "5"]), Some(2));
+        assert_eq!(code(&["bench", "--rows", "0"]), Some(2));
+        assert_eq!(code(&["bench", "--quick"]), Some(2));
+        assert_eq!(code(&["run"]), Some(2));
+    }
+}
