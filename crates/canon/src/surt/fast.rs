@@ -12,7 +12,7 @@
 use super::split::scheme_len;
 
 /// At most this many query arguments are sorted here (more: the general way).
-const MAX_ARGS: usize = 32;
+const MAX_ARGS: usize = 16;
 
 /// Printable ASCII.
 fn plain(b: u8) -> bool {
@@ -329,17 +329,19 @@ fn push_sorted_query(out: &mut String, query: &str) -> Option<()> {
         return None;
     }
     out.push('?');
+    if !query.contains('&') {
+        // One argument: nothing to sort.
+        out.push_str(query);
+        return Some(());
+    }
     // (start, end of name, end) of each argument in `query`.
-    let mut args = [(0usize, 0usize, 0usize); MAX_ARGS];
+    let mut args = [(0u32, 0u32, 0u32); MAX_ARGS];
     let mut n = 0;
-    let mut start = 0;
+    let mut start = 0u32;
     let mut name_end = None;
-    for (i, &b) in query
-        .as_bytes()
-        .iter()
-        .chain(core::iter::once(&b'&'))
-        .enumerate()
-    {
+    // Offsets fit: a longer query goes the general way.
+    let len = u32::try_from(query.len()).ok()?;
+    for (i, &b) in (0..=len).zip(query.as_bytes().iter().chain(core::iter::once(&b'&'))) {
         match b {
             b'&' => {
                 *args.get_mut(n)? = (start, name_end.unwrap_or(i), i);
@@ -351,12 +353,13 @@ fn push_sorted_query(out: &mut String, query: &str) -> Option<()> {
             _ => {}
         }
     }
-    if n == 1 {
-        out.push_str(query);
-        return Some(());
-    }
     let args = args.get_mut(..n)?;
-    let part = |a: usize, b: usize| query.as_bytes().get(a..b).unwrap_or_default();
+    let part = |a: u32, b: u32| {
+        query
+            .as_bytes()
+            .get(a as usize..b as usize)
+            .unwrap_or_default()
+    };
     let cmp_ci = |x: &[u8], y: &[u8]| {
         x.iter()
             .map(u8::to_ascii_lowercase)
@@ -375,7 +378,7 @@ fn push_sorted_query(out: &mut String, query: &str) -> Option<()> {
         if i > 0 {
             out.push('&');
         }
-        out.push_str(query.get(s..e).unwrap_or_default());
+        out.push_str(query.get(s as usize..e as usize).unwrap_or_default());
     }
     Some(())
 }
