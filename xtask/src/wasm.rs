@@ -7,7 +7,10 @@
 //! `cargo xtask wasm test` then installs the full package into a temporary project and runs
 //! the Node test runner's suites of `crates/wasm/tests` against it (printed as "N passed, M
 //! failed"); `cargo xtask wasm bench` prints the size and speed tables
-//! (`crates/wasm/bench/bench.mjs`).
+//! (`crates/wasm/bench/bench.mjs`); `cargo xtask wasm serve [--port N]` builds the full package
+//! and serves the live viewer (`crates/wasm/viewer`) on 127.0.0.1 (port 8631 by default).
+//! The suites include the viewer's check in headless Chromium (`tests/viewer.test.mjs`,
+//! skipped without `chromium`), which keeps its screenshot as `target/wasm/viewer.png`.
 //!
 //! `cargo xtask test` runs the test step, and skips it with the reason when the toolchain
 //! cannot be installed here (toolchain.sh's exit status 3: no root for apt-get).
@@ -18,7 +21,7 @@ use std::process::Command;
 use crate::args::{self, Action};
 use crate::{util, Failure, Result};
 
-const USAGE: &str = "cargo xtask wasm [test | build | bench]";
+const USAGE: &str = "cargo xtask wasm [test | build | bench | serve [--port N]]";
 
 fn root() -> PathBuf {
     util::workspace_root()
@@ -26,6 +29,9 @@ fn root() -> PathBuf {
 
 /// `cargo xtask wasm ...`
 pub fn main(args: &[String]) -> Result {
+    if args.first().map(String::as_str) == Some("serve") {
+        return serve(&args[1..]);
+    }
     let (action, rest) = args::action(args, USAGE)?;
     args::none(&rest, USAGE)?;
     match action {
@@ -189,4 +195,24 @@ fn bench() -> Result {
         .env("WEBURL_ROOT", root())
         .arg(&script);
     util::run_streaming(&mut cmd, "node bench.mjs")
+}
+
+/// `cargo xtask wasm serve [--port N]`: the viewer and the built package on 127.0.0.1.
+fn serve(args: &[String]) -> Result {
+    let mut p = args::Args::new(args, USAGE);
+    let mut port: u16 = 8631;
+    while let Some(arg) = p.next()? {
+        match arg {
+            lexopt::Arg::Long("port") => port = p.parsed("--port")?,
+            arg => return Err(args::unexpected(arg, USAGE)),
+        }
+    }
+    if let Ready::No(reason) = toolchain()? {
+        return Err(Failure::new(reason));
+    }
+    build_variant("full")?;
+    let mut cmd = Command::new("node");
+    cmd.env("PORT", port.to_string())
+        .arg(root().join("crates/wasm/viewer/serve.mjs"));
+    util::run_streaming(&mut cmd, "node serve.mjs")
 }

@@ -54,10 +54,11 @@ if [ -n "$need_apt" ]; then
   } || { echo "toolchain.sh: apt-get failed" >&2; exit 3; }
 fi
 
-# The library sources with the backports (redone when this script changes).
+# The library sources with the backports (redone when BACKPORTS, their version, changes).
+BACKPORTS=1
 SRC="$TOOLS/rust-src"
 STAMP="$SRC/.stamp"
-WANT="$DEBIAN_RUST $(cksum < "$0")"
+WANT="$DEBIAN_RUST backports $BACKPORTS"
 if [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$WANT" ]; then
   echo "toolchain.sh: library sources with backports into $SRC" >&2
   rm -rf "$SRC"
@@ -89,6 +90,17 @@ if [ ! -x "$TOOLS/bin/wasm-bindgen" ] || ! "$TOOLS/bin/wasm-bindgen" --version |
   # The host's cargo (rustup's), not Debian's 1.85 on /usr/bin.
   "${CARGO:-cargo}" install --version "$WASM_BINDGEN" wasm-bindgen-cli --root "$TOOLS" \
     --target-dir "$TOOLS/build" >&2
+fi
+
+# Chromium, for the viewer's headless test (tests/viewer.test.mjs skips without it). Pinned to
+# the security update of bookworm this was tested with; another version is used if that one
+# is gone from the archive.
+CHROMIUM=148.0.7778.167-1~deb12u1
+if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+  echo "toolchain.sh: apt-get install chromium=$CHROMIUM" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "chromium=$CHROMIUM" >&2 ||
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium >&2 ||
+    echo "toolchain.sh: no chromium: the viewer's test will be skipped" >&2
 fi
 
 if [ "${WEBURL_WASM_NPM:-1}" = 1 ]; then
