@@ -5,6 +5,8 @@
 #                         packed as target/wasm/weburl-url-only-<version>.tgz
 # Each: cargo build (Debian's 1.85, -Zbuild-std over the backported sources), wasm-bindgen
 # (--target web, ES module), wasm-opt -Oz, the wrapper and types from crates/wasm/js, npm pack.
+# The standard library is built with panic_immediate_abort and -Zlocation-detail=none: a panic
+# (a bug: errors are data here) traps without the formatting machinery and file names.
 # Reference types are off (-Ctarget-feature=-reference-types): with them wasm-bindgen
 # declares an externref table that Debian's wasm-opt 108 breaks (Node: "WebAssembly.Table.set():
 # Argument 1 is invalid for table").
@@ -30,9 +32,9 @@ RUSTC=/usr/bin/rustc \
 RUSTC_BOOTSTRAP=1 \
 __CARGO_TESTS_ONLY_SRC_ROOT="$TOOLS/rust-src/library" \
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld \
-CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Ctarget-feature=-reference-types" \
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Ctarget-feature=-reference-types -Zlocation-detail=none" \
   /usr/bin/cargo build --release --locked --target wasm32-unknown-unknown \
-  -Zbuild-std=std,panic_abort --target-dir "$TARGET_DIR" --ignore-rust-version $FEATURES >&2
+  -Zbuild-std=std,panic_abort -Zbuild-std-features=panic_immediate_abort --target-dir "$TARGET_DIR" --ignore-rust-version $FEATURES >&2
 
 rm -rf "$PKG"
 mkdir -p "$PKG"
