@@ -348,16 +348,16 @@ fn run() -> Result<(), String> {
             checks,
         });
     }
+    if args.instructions {
+        let count = canon::Count {
+            data: &args.data,
+            wpt: &args.wpt,
+            out_dir: &args.callgrind_dir,
+            limit: args.limit,
+        };
+        canon::count_instructions(&mut canon_results, &count)?;
+    }
     if args.canon_only {
-        if args.instructions {
-            let count = canon::Count {
-                data: &args.data,
-                wpt: &args.wpt,
-                out_dir: &args.callgrind_dir,
-                limit: args.limit,
-            };
-            canon::count_instructions(&mut canon_results, &count)?;
-        }
         if args.json {
             println!("{}", canon::json(&canon_results));
         } else {
@@ -365,7 +365,7 @@ fn run() -> Result<(), String> {
         }
         return Ok(());
     }
-    let pattern_result = if args.instructions_only || args.psl_only || args.canon_only {
+    let pattern_result = if args.instructions_only || args.psl_only {
         None
     } else {
         if !args.json {
