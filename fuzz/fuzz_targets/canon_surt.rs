@@ -52,6 +52,10 @@ fuzz_target!(|data: &[u8]| {
             path_strip_trailing_slash_unless_empty: false,
             ..d
         },
+        Options {
+            public_suffix: true,
+            ..d
+        },
     ];
     for o in std::iter::once(d).chain(flipped) {
         if let Ok(key) = surt_with(input, &o) {
