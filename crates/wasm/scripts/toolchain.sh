@@ -24,7 +24,8 @@
 #     a webpki-roots release the registry no longer has).
 #   * wasm-opt from Debian's binaryen (108); Node 20 and npm as the machine has them.
 #   * whatwg-url and tldts from npm, pinned, into target/wasm/node_modules (tests and bench
-#     only: the package has no dependencies).
+#     only: the package has no dependencies); terser, pinned, there too: the bench minifies
+#     every package's JavaScript the same way before it compares sizes.
 #
 # Exit status 3 means "cannot install here" (no root for apt-get and the packages missing):
 # `cargo xtask test` then skips the wasm step with the reason.
@@ -35,7 +36,7 @@ TOOLS="$ROOT/target/wasm-tools"
 DEBIAN_RUST=1.85.0+dfsg3-1~deb12u3
 APT_PACKAGES="rustc-web=$DEBIAN_RUST cargo-web=$DEBIAN_RUST rust-web-src=$DEBIAN_RUST lld=1:14.0-55.7~deb12u1 binaryen=108-1"
 WASM_BINDGEN=0.2.130
-NPM_PINS="whatwg-url@17.3.0 tldts@7.6.0"
+NPM_PINS="whatwg-url@17.3.0 tldts@7.6.0 terser@5.36.0"
 
 need_apt=
 for p in rustc-web cargo-web rust-web-src lld binaryen; do
