@@ -27,7 +27,7 @@ impl Bits {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, value: bool) {
         if self.len.is_multiple_of(8) {
             self.bytes.push(0);
@@ -113,6 +113,14 @@ impl Offsets {
 
     /// `other`'s rows after these, shifted by `base`.
     fn append(&mut self, other: &Offsets, base: usize) {
+        // 32-bit offsets on both sides whose shifted last one still fits: one pass of adds.
+        if let (Offsets::Small(these), Offsets::Small(o)) = (&mut *self, other) {
+            let last = o.last().map_or(0, |&v| v as usize);
+            if let (Ok(shift), true) = (i32::try_from(base), i32::try_from(base + last).is_ok()) {
+                these.extend(o.iter().skip(1).map(|&v| v + shift));
+                return;
+            }
+        }
         match other {
             Offsets::Small(o) => {
                 for &v in o.iter().skip(1) {
@@ -184,9 +192,11 @@ impl Valid {
         })
     }
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, valid: bool) {
-        if !valid || self.bits.is_some() {
+        if let Some(bits) = &mut self.bits {
+            bits.push(valid);
+        } else if !valid {
             self.bits().push(valid);
         }
         self.rows += 1;
@@ -235,7 +245,7 @@ impl Strings {
     }
 
     #[inline]
-    fn push(&mut self, s: Option<&str>) {
+    pub fn push(&mut self, s: Option<&str>) {
         if let Some(s) = s {
             self.text.extend_from_slice(s.as_bytes());
         }
@@ -250,7 +260,12 @@ impl Strings {
         self.valid.append(other.valid);
     }
 
-    fn finish(self) -> Node {
+    fn finish(mut self) -> Node {
+        // A buffer reserved from the input's size and filled far less (a scheme, a port):
+        // handed back but for what it holds.
+        if self.text.capacity() > 2 * self.text.len() + 4096 {
+            self.text.shrink_to_fit();
+        }
         Node {
             len: self.offsets.rows(),
             validity: self.valid.finish(),
@@ -434,7 +449,25 @@ impl Builder {
         }
     }
 
+    /// The string column being built, when the result is one: a row loop can push to it
+    /// directly rather than through [`Builder::push`]'s match of every type.
+    pub fn strings(&mut self) -> Option<&mut Strings> {
+        match self {
+            Builder::Str(out) => Some(out),
+            _ => None,
+        }
+    }
+
+    /// Room for about `bytes` more bytes of text in a string result (the input's text, for
+    /// a function whose result is about as long or shorter): no regrowth of its buffer.
+    pub fn reserve_text(&mut self, bytes: usize) {
+        if let Builder::Str(out) = self {
+            out.text.reserve(bytes);
+        }
+    }
+
     /// A NULL row.
+    #[inline]
     pub fn push_null(&mut self) {
         self.push(Datum::Null);
     }

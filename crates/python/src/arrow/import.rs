@@ -154,6 +154,17 @@ impl Column {
         }
     }
 
+    /// How many bytes of text rows `lo..hi` (`lo <= hi <= len`) span in the data buffer: what
+    /// a result of about as much text reserves up front (0 when the layout does not say).
+    pub fn text_bytes(&self, lo: usize, hi: usize) -> usize {
+        if lo >= hi || !matches!(self.layout, Layout::Offsets { .. }) {
+            return 0;
+        }
+        let first = self.range(self.offset + lo).map_or(0, |r| r.0);
+        let last = self.range(self.offset + hi - 1).map_or(0, |r| r.1);
+        last.saturating_sub(first)
+    }
+
     /// Row `i` as text: `None` for NULL and for bytes that are not UTF-8.
     #[inline]
     pub fn str(&self, i: usize) -> Option<&str> {

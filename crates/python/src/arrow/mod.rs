@@ -20,7 +20,7 @@ use std::sync::Arc;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
-use weburl_functions::catalogue::{self, CallError, Evaluator, Function, MAX_ARGUMENTS};
+use weburl_functions::catalogue::{self, CallError, Datum, Evaluator, Function, MAX_ARGUMENTS};
 
 mod column;
 mod export;
@@ -318,6 +318,35 @@ fn part(
     for column in columns {
         let n = column.len();
         let (lo, hi) = (start.max(base), end.min(base + n));
+        if lo < hi {
+            out.reserve_text(column.text_bytes(lo - base, hi - base));
+        }
+        if count == 1 {
+            // The column alone: its value is the only argument; a string result is pushed
+            // to without the match of every result type.
+            let rows = lo.saturating_sub(base)..hi.saturating_sub(base);
+            if let Some(strings) = out.strings() {
+                for i in rows {
+                    let text = match column.str(i) {
+                        Some(value) => match row.eval(&[Some(value)])? {
+                            Datum::Str(s) => Some(s),
+                            _ => None,
+                        },
+                        None => None,
+                    };
+                    strings.push(text);
+                }
+            } else {
+                for i in rows {
+                    match column.str(i) {
+                        Some(value) => out.push(row.eval(&[Some(value)])?),
+                        None => out.push_null(),
+                    }
+                }
+            }
+            base += n;
+            continue;
+        }
         for i in lo..hi {
             let value = column.str(i - base);
             if value.is_none() {
