@@ -4,7 +4,7 @@
 export function memoryBytes(): number;
 
 /** Which optional parts this build has. */
-export function hasFeature(name: 'psl' | 'display' | 'pattern' | 'canon'): boolean;
+export function hasFeature(name: 'psl' | 'display' | 'pattern' | 'canon' | 'validation'): boolean;
 
 export type URLSearchParamsInit =
   | string

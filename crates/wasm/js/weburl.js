@@ -20,7 +20,7 @@ export function memoryBytes() {
 
 const features = new Set(JSON.parse(wasm.features()));
 
-/** Which optional parts this build has: 'psl', 'display', 'pattern', 'canon'. */
+/** Which optional parts this build has: 'psl', 'display', 'pattern', 'canon', 'validation'. */
 export function hasFeature(name) {
   return features.has(name);
 }
@@ -243,6 +243,7 @@ function withRecord(url, f) {
  * with UTF-16 offsets in `input` (in `base`, and `base: true`, for a base that fails).
  */
 export function validationErrors(input, base = undefined) {
+  need('validation');
   return JSON.parse(wasm.validationErrors(usv(input), optUsv(base)));
 }
 

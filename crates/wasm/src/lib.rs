@@ -49,6 +49,9 @@ pub fn features() -> String {
     if cfg!(feature = "canon") {
         names.push("canon");
     }
+    if cfg!(feature = "validation") {
+        names.push("validation");
+    }
     let mut out = String::from("[");
     for (i, n) in names.iter().enumerate() {
         if i > 0 {

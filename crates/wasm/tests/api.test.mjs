@@ -121,3 +121,21 @@ test('the URL-only build parses the same and has no PSL', () => {
   assert.throws(() => urlOnly.registrableDomain('https://example.org/'), /no 'psl'/);
   assert.equal(weburl.hasFeature('display'), true);
 });
+
+test('the URL-only build has no validation errors; its canParse parses', () => {
+  assert.equal(urlOnly.hasFeature('validation'), false);
+  assert.equal(weburl.hasFeature('validation'), true);
+  assert.throws(() => urlOnly.validationErrors('https:example.org'), /no 'validation'/);
+  for (const [input, base] of [
+    ['https://example.org/', undefined],
+    ['https://ex ample.org/', undefined],
+    ['a', undefined],
+    ['a', 'https://example.org/'],
+    ['a', 'not a base'],
+    ['http://[::1', undefined],
+    ['http://xn--/', undefined],
+    ['non-special:opaque', undefined],
+  ]) {
+    assert.equal(urlOnly.URL.canParse(input, base), weburl.URL.canParse(input, base), `${input} ${base}`);
+  }
+});
