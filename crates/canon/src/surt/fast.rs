@@ -1,9 +1,11 @@
 //! The SURT key with the default options in one pass into one output buffer, for the strings
 //! where `surt`'s rules reduce to copying, lowercasing, reversing host labels and sorting
-//! query arguments: printable ASCII before the fragment, a scheme, no `%`, no IPv4-like or
-//! bracketed host, no dot or empty path segment, no session-id candidate. Any other string
-//! (or any rule that would need more) gives `None`, and [`super::key`] takes it the general
-//! way; both ways give the same key (the differential test runs every input through this).
+//! query arguments and decoding `%XX` once: printable ASCII before the fragment, a scheme, no
+//! `%` in the host and none that decodes to `%` (which the general way decodes again), no
+//! IPv4-like or bracketed host, no dot or empty path segment (written or decoded), no
+//! session-id candidate. Any other string (or any rule that would need more) gives `None`, and
+//! [`super::key`] takes it the general way; both ways give the same key (the differential test
+//! runs every input through this).
 //!
 //! Each part is scanned once by a plain loop (the strings are short: a library search's setup
 //! would cost more than the scan), and everything written after the scheme is lowercased in
