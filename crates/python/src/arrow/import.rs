@@ -165,6 +165,76 @@ impl Column {
         last.saturating_sub(first)
     }
 
+    /// Rows `lo..hi` as text, in order, to `each`: what [`Column::str`] gives for each row.
+    /// A `string` chunk whose text was checked at import is read in one pass over its offsets
+    /// (each row's end is the next one's start), each row cut from the checked text.
+    #[inline]
+    pub fn each_str<'a, E>(
+        &'a self,
+        lo: usize,
+        hi: usize,
+        mut each: impl FnMut(Option<&'a str>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let hi = hi.min(self.len);
+        let fast = match (self.layout, self.checked, self.index) {
+            (Layout::Offsets { large: false }, Some((first, last)), Some(index)) if lo < hi => {
+                self.data(first, last).map(|text| (first, text, index))
+            }
+            _ => None,
+        };
+        let Some((first, text, index)) = fast else {
+            for i in lo..hi {
+                each(self.str(i))?;
+            }
+            return Ok(());
+        };
+        // SAFETY: `text` is the data buffer's range `first..last`, checked as UTF-8 at import.
+        let text = unsafe { std::str::from_utf8_unchecked(text) };
+        // SAFETY: an offsets buffer holds `offset + len + 1` entries of 4 bytes; rows `lo..hi`
+        // (`hi <= len`) read entries `offset + lo ..= offset + hi`.
+        let offsets = unsafe {
+            std::slice::from_raw_parts(
+                index.as_ptr().add((self.offset + lo) * 4),
+                (hi - lo + 1) * 4,
+            )
+        };
+        let entry = |b: &[u8]| {
+            <[u8; 4]>::try_from(b)
+                .ok()
+                .and_then(|b| usize::try_from(i32::from_ne_bytes(b)).ok())
+        };
+        let all_valid = self.validity.is_none() && self.outer.is_none();
+        let mut start = offsets.get(..4).and_then(entry);
+        for (k, end) in offsets
+            .get(4..)
+            .unwrap_or_default()
+            .chunks_exact(4)
+            .enumerate()
+        {
+            let end = entry(end);
+            let i = lo + k;
+            let value = if !all_valid && !self.valid(i) {
+                None
+            } else {
+                match (start, end) {
+                    // A row within the checked text, starting and ending on character
+                    // boundaries (`get` checks them), is UTF-8.
+                    (Some(a), Some(b)) if a >= first && a <= b => {
+                        match text.get(a - first..b - first) {
+                            Some(row) => Some(row),
+                            None if b - first <= text.len() => None,
+                            None => self.str(i),
+                        }
+                    }
+                    _ => self.str(i),
+                }
+            };
+            each(value)?;
+            start = end;
+        }
+        Ok(())
+    }
+
     /// Row `i` as text: `None` for NULL and for bytes that are not UTF-8.
     #[inline]
     pub fn str(&self, i: usize) -> Option<&str> {

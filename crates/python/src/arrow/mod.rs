@@ -324,10 +324,10 @@ fn part(
         if count == 1 {
             // The column alone: its value is the only argument; a string result is pushed
             // to without the match of every result type.
-            let rows = lo.saturating_sub(base)..hi.saturating_sub(base);
+            let (first, last) = (lo.saturating_sub(base), hi.saturating_sub(base));
             if let Some(strings) = out.strings() {
-                for i in rows {
-                    let text = match column.str(i) {
+                column.each_str(first, last, |value| {
+                    let text = match value {
                         Some(value) => match row.eval(&[Some(value)])? {
                             Datum::Str(s) => Some(s),
                             _ => None,
@@ -335,14 +335,16 @@ fn part(
                         None => None,
                     };
                     strings.push(text);
-                }
+                    Ok::<(), CallError>(())
+                })?;
             } else {
-                for i in rows {
-                    match column.str(i) {
+                column.each_str(first, last, |value| {
+                    match value {
                         Some(value) => out.push(row.eval(&[Some(value)])?),
                         None => out.push_null(),
                     }
-                }
+                    Ok::<(), CallError>(())
+                })?;
             }
             base += n;
             continue;
