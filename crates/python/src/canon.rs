@@ -3,7 +3,7 @@
 //! catalogue's `url_surt`, `url_ssurt`, `url_safe_browsing`, `url_safe_browsing_expressions`
 //! on each string, with the GIL released). Only conversions: the rules are weburl-canon's.
 
-use pyo3::exceptions::{PyAttributeError, PyNotImplementedError, PyValueError};
+use pyo3::exceptions::{PyAttributeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 use weburl_canon as wc;
@@ -31,6 +31,7 @@ fn set_option(o: &mut wc::surt::Options, name: &str, on: bool) -> bool {
         "query_strip_session_id" => &mut o.query_strip_session_id,
         "query_strip_empty" => &mut o.query_strip_empty,
         "query_alpha_reorder" => &mut o.query_alpha_reorder,
+        "public_suffix" => &mut o.public_suffix,
         _ => return false,
     };
     *field = on;
@@ -39,7 +40,7 @@ fn set_option(o: &mut wc::surt::Options, name: &str, on: bool) -> bool {
 
 /// `_surt(url, **options)`: the SURT key with `surt.surt`'s keyword options (each read by its
 /// truth value). `ValueError` for a bad port and `AttributeError` for a blank string, where
-/// `surt` raises those; `NotImplementedError` for a true `public_suffix`.
+/// `surt` raises those.
 #[pyfunction]
 #[pyo3(signature = (url, **options))]
 fn _surt(url: &Bound<'_, PyAny>, options: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
@@ -48,11 +49,7 @@ fn _surt(url: &Bound<'_, PyAny>, options: Option<&Bound<'_, PyDict>>) -> PyResul
         for (name, value) in options.iter() {
             let name: String = name.extract()?;
             let on = value.is_truthy()?;
-            if !set_option(&mut o, &name, on) && name == "public_suffix" && on {
-                return Err(PyNotImplementedError::new_err(
-                    "weburl.surt: the public_suffix option is not implemented",
-                ));
-            }
+            set_option(&mut o, &name, on);
         }
     }
     let url = text(url, "url")?;

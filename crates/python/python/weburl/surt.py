@@ -5,11 +5,14 @@ Machine, pywb and Common Crawl's CDX indexes use them), byte for byte, with its 
 ``surt``, ``with_scheme``, ``trailing_comma``, ``reverse_ipaddr``, ``host_lowercase``,
 ``host_massage``, ``port_strip_default``, ``path_strip_empty``, ``path_lowercase``,
 ``path_strip_session_id``, ``path_strip_trailing_slash_unless_empty``, ``query_lowercase``,
-``query_strip_session_id``, ``query_strip_empty`` and ``query_alpha_reorder`` (each read by its
-truth value). The rules are weburl-canon's (Rust), written from the package's documentation.
+``query_strip_session_id``, ``query_strip_empty``, ``query_alpha_reorder`` and ``public_suffix``
+(each read by its truth value). The rules are weburl-canon's (Rust), written from the package's
+documentation.
 
 Departures: ``canonicalizer`` must be ``None`` (the package's default, its IA canonicalizer):
-another canonicalizer raises ``NotImplementedError``, as does ``public_suffix=True``. A ``bytes``
+another canonicalizer raises ``NotImplementedError``. ``public_suffix=True`` keys the host by its
+registered domain (the Public Suffix List's ICANN section, as tldextract gives it) where
+``surt`` 0.3.1 raises ``TypeError`` under Python 3 for every URL with a host. A ``bytes``
 URL is read as UTF-8 and gives ``bytes``. Unknown keywords are ignored, as ``surt`` ignores them.
 
 >>> from weburl.surt import surt
