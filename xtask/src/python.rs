@@ -74,6 +74,8 @@ const BENCH: &[&str] = &[
     "yarl==1.25.1",
     "publicsuffixlist==1.1.2.20261023",
     "polars-tldextract==0.2.1",
+    // The SURT key's comparison (weburl.surt.surt against the package it replaces).
+    "surt==0.3.1",
 ];
 
 fn root() -> PathBuf {
