@@ -8,8 +8,8 @@
 //! The environment is `target/python-venv`, made with the `python3` on PATH (or `$PYTHON`).
 //! Every package comes from pip at a pinned version: maturin (the build backend), pytest and
 //! hypothesis always; the comparison packages (ada-url, tldextract; for the benchmark also
-//! can_ada, yarl, publicsuffixlist, surt) when they install, since the tests compare with fixtures of
-//! their answers when they are absent. A stamp file skips pip when the pins have not changed.
+//! can_ada, yarl, publicsuffixlist, surt) when they install, since the tests compare with
+//! fixtures of their answers when they are absent. A stamp file skips pip when the pins have not changed.
 //! The extensions are built in release mode by maturin into `target/python` (each package is a
 //! Cargo workspace of its own, so their builds do not touch the root workspace's; they share
 //! that target directory and the dependencies they have in common) and installed as wheels.
