@@ -88,18 +88,25 @@ impl Offsets {
     }
 
     /// Ends a row at `value`: 32-bit offsets until one does not fit, then 64-bit ones.
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, value: usize) {
         match self {
             Offsets::Small(offsets) => match i32::try_from(value) {
                 Ok(v) => offsets.push(v),
-                Err(_) => {
-                    let mut large: Vec<i64> = offsets.iter().map(|&o| i64::from(o)).collect();
-                    large.push(value as i64);
-                    *self = Offsets::Large(large);
-                }
+                Err(_) => self.widen(value),
             },
             Offsets::Large(offsets) => offsets.push(value as i64),
+        }
+    }
+
+    /// The first offset past `i32`: every offset becomes 64-bit.
+    #[cold]
+    #[inline(never)]
+    fn widen(&mut self, value: usize) {
+        if let Offsets::Small(offsets) = self {
+            let mut large: Vec<i64> = offsets.iter().map(|&o| i64::from(o)).collect();
+            large.push(value as i64);
+            *self = Offsets::Large(large);
         }
     }
 
@@ -181,6 +188,7 @@ impl Valid {
     }
 
     /// The bitmap, made (all valid so far) if there is none yet.
+    #[cold]
     fn bits(&mut self) -> &mut Bits {
         let rows = self.rows;
         self.bits.get_or_insert_with(|| {
@@ -244,7 +252,7 @@ impl Strings {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, s: Option<&str>) {
         if let Some(s) = s {
             self.text.extend_from_slice(s.as_bytes());
