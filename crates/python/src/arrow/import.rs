@@ -11,6 +11,7 @@
 
 use std::ffi::{c_void, CStr};
 use std::ptr::NonNull;
+use std::sync::OnceLock;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -46,6 +47,15 @@ struct StringType {
     layout: Layout,
 }
 
+/// What one pass over an `Offsets` chunk's text found (see [`Column::str`]).
+#[derive(Clone, Copy, Default)]
+struct Checked {
+    /// The range of the data buffer that is UTF-8 as a whole, if any.
+    range: Option<(usize, usize)>,
+    /// Whether that range is ASCII: every byte of it is then a character boundary.
+    ascii: bool,
+}
+
 /// One chunk's strings, read in place.
 pub(crate) struct Column {
     layout: Layout,
@@ -63,11 +73,11 @@ pub(crate) struct Column {
     /// The variadic data buffers and their sizes (`Views`).
     variadic: Vec<(NonNull<u8>, usize)>,
     /// For `Offsets`: the range of the data buffer from the first row's start to the last
-    /// row's end, when it is UTF-8 as a whole (checked once, at import). A row within it that
-    /// starts and ends on character boundaries is then UTF-8 without a check of its own.
-    checked: Option<(usize, usize)>,
-    /// Whether that range is ASCII: every byte of it is then a character boundary.
-    ascii: bool,
+    /// row's end, when it is UTF-8 as a whole, and whether it is ASCII; checked once, by the
+    /// first call of [`Column::str`] (a row within it that starts and ends on character
+    /// boundaries is then UTF-8 without a check of its own). [`Column::each_str`] checks row by
+    /// row instead, each row's bytes as they are read.
+    checked: OnceLock<Checked>,
 }
 
 // SAFETY: a `Column` only reads the buffers of an array that its `Input` owns and keeps
@@ -166,8 +176,9 @@ impl Column {
     }
 
     /// Rows `lo..hi` as text, in order, to `each`: what [`Column::str`] gives for each row.
-    /// A `string` chunk whose text was checked at import is read in one pass over its offsets
-    /// (each row's end is the next one's start), each row cut from the checked text.
+    /// A `string` chunk is read in one pass over its offsets (each row's end is the next one's
+    /// start), each row's bytes checked as UTF-8 as they are read (ASCII first, a word at a
+    /// time): no pass of its own over the chunk's text.
     #[inline]
     pub fn each_str<'a, E>(
         &'a self,
@@ -176,20 +187,14 @@ impl Column {
         mut each: impl FnMut(Option<&'a str>) -> Result<(), E>,
     ) -> Result<(), E> {
         let hi = hi.min(self.len);
-        let fast = match (self.layout, self.checked, self.index) {
-            (Layout::Offsets { large: false }, Some((first, last)), Some(index)) if lo < hi => {
-                self.data(first, last).map(|text| (first, text, index))
-            }
-            _ => None,
-        };
-        let Some((first, text, index)) = fast else {
+        let (Layout::Offsets { large: false }, Some(index), true) =
+            (self.layout, self.index, lo < hi)
+        else {
             for i in lo..hi {
                 each(self.str(i))?;
             }
             return Ok(());
         };
-        // SAFETY: `text` is the data buffer's range `first..last`, checked as UTF-8 at import.
-        let text = unsafe { std::str::from_utf8_unchecked(text) };
         // SAFETY: an offsets buffer holds `offset + len + 1` entries of 4 bytes; rows `lo..hi`
         // (`hi <= len`) read entries `offset + lo ..= offset + hi`.
         let offsets = unsafe {
@@ -212,21 +217,19 @@ impl Column {
             .enumerate()
         {
             let end = entry(end);
-            let i = lo + k;
-            let value = if !all_valid && !self.valid(i) {
+            let value = if !all_valid && !self.valid(lo + k) {
                 None
             } else {
                 match (start, end) {
-                    // A row within the checked text, starting and ending on character
-                    // boundaries (`get` checks them), is UTF-8.
-                    (Some(a), Some(b)) if a >= first && a <= b => {
-                        match text.get(a - first..b - first) {
-                            Some(row) => Some(row),
-                            None if b - first <= text.len() => None,
-                            None => self.str(i),
+                    (Some(a), Some(b)) if a <= b => self.data(a, b).and_then(|bytes| {
+                        if weburl::bytes::is_ascii(bytes) {
+                            // SAFETY: ASCII is UTF-8.
+                            Some(unsafe { std::str::from_utf8_unchecked(bytes) })
+                        } else {
+                            std::str::from_utf8(bytes).ok()
                         }
-                    }
-                    _ => self.str(i),
+                    }),
+                    _ => None,
                 }
             };
             each(value)?;
@@ -235,10 +238,31 @@ impl Column {
         Ok(())
     }
 
+    /// The text of every row of an `Offsets` chunk, checked as UTF-8 in one pass.
+    fn check(&self) -> Checked {
+        if !matches!(self.layout, Layout::Offsets { .. }) || self.len == 0 {
+            return Checked::default();
+        }
+        let (first, _) = self.range(self.offset).unwrap_or((0, 0));
+        let (_, last) = self.range(self.offset + self.len - 1).unwrap_or((0, 0));
+        match (first < last).then(|| self.data(first, last)).flatten() {
+            Some(text) if weburl::bytes::is_ascii(text) => Checked {
+                range: Some((first, last)),
+                ascii: true,
+            },
+            Some(text) if std::str::from_utf8(text).is_ok() => Checked {
+                range: Some((first, last)),
+                ascii: false,
+            },
+            _ => Checked::default(),
+        }
+    }
+
     /// Row `i` as text: `None` for NULL and for bytes that are not UTF-8.
     #[inline]
     pub fn str(&self, i: usize) -> Option<&str> {
-        let Some((lo, hi)) = self.checked else {
+        let Checked { range, ascii } = *self.checked.get_or_init(|| self.check());
+        let Some((lo, hi)) = range else {
             return self.get(i).and_then(|b| std::str::from_utf8(b).ok());
         };
         if i >= self.len || !self.valid(i) {
@@ -256,10 +280,10 @@ impl Column {
                     .and_then(|b| b.first())
                     .is_some_and(|&b| (b as i8) >= -0x40)
         };
-        if !self.ascii && (!boundary(start) || !boundary(end)) {
+        if !ascii && (!boundary(start) || !boundary(end)) {
             return None;
         }
-        // SAFETY: `bytes` lie within `lo..hi`, which is UTF-8 as a whole (checked at import),
+        // SAFETY: `bytes` lie within `lo..hi`, which is UTF-8 as a whole (`check`),
         // and start and end on character boundaries (not on a continuation byte, or anywhere
         // in ASCII text), so they are UTF-8 themselves.
         Some(unsafe { std::str::from_utf8_unchecked(bytes) })
@@ -575,8 +599,7 @@ fn column(array: &ArrowArray, ty: StringType, child: bool) -> PyResult<Column> {
         index: None,
         data: None,
         variadic: Vec::new(),
-        checked: None,
-        ascii: false,
+        checked: OnceLock::new(),
     };
     if ty.layout == Layout::Null || len == 0 {
         column.layout = Layout::Null;
@@ -589,18 +612,6 @@ fn column(array: &ArrowArray, ty: StringType, child: bool) -> PyResult<Column> {
     match ty.layout {
         Layout::Offsets { .. } => {
             column.data = buffer(array, 2)?;
-            // The text of every row, checked as UTF-8 once: `str` then checks only each row's
-            // ends (a region with a NULL row's bytes that are not UTF-8 is checked row by row).
-            let (first, _) = column.range(offset).unwrap_or((0, 0));
-            let (_, last) = column.range(offset + len - 1).unwrap_or((0, 0));
-            if let Some(text) = (first < last).then(|| column.data(first, last)).flatten() {
-                if text.is_ascii() {
-                    column.checked = Some((first, last));
-                    column.ascii = true;
-                } else if std::str::from_utf8(text).is_ok() {
-                    column.checked = Some((first, last));
-                }
-            }
         }
         Layout::Views => {
             let n = size(array.n_buffers, "n_buffers")?;
