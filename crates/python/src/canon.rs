@@ -143,8 +143,63 @@ fn safe_browsing_expressions_many(
     }))
 }
 
+/// `semantic(url)`: urlcanon's semantic canonical URL; `ValueError` where it has none.
+#[pyfunction]
+fn semantic(url: &Bound<'_, PyAny>) -> PyResult<String> {
+    wc::urlcanon::semantic(&*text(url, "url")?)
+        .map_err(|e| PyValueError::new_err(format!("weburl: {e}")))
+}
+
+/// `aggressive(url)`: urlcanon's aggressive canonical URL; `ValueError` where it has none.
+#[pyfunction]
+fn aggressive(url: &Bound<'_, PyAny>) -> PyResult<String> {
+    wc::urlcanon::aggressive(&*text(url, "url")?)
+        .map_err(|e| PyValueError::new_err(format!("weburl: {e}")))
+}
+
+/// A urlcanon rule set on each string, with the GIL released; `None` where it has no answer.
+fn urlcanon_many<'py>(
+    py: Python<'py>,
+    items: &Bound<'py, PyAny>,
+    rules: wc::urlcanon::RuleSet,
+) -> PyResult<Vec<Option<Bound<'py, PyString>>>> {
+    let inputs = strings(items)?;
+    let results: Vec<Option<String>> = py.detach(|| {
+        inputs
+            .iter()
+            .map(|s| s.and_then(|s| rules.canonicalize(s).ok()))
+            .collect()
+    });
+    Ok(results
+        .iter()
+        .map(|r| r.as_deref().map(|s| PyString::new(py, s)))
+        .collect())
+}
+
+/// `semantic_many(list)`: each string's semantic canonical URL, `None` where it has none.
+#[pyfunction]
+fn semantic_many<'py>(
+    py: Python<'py>,
+    items: &Bound<'py, PyAny>,
+) -> PyResult<Vec<Option<Bound<'py, PyString>>>> {
+    urlcanon_many(py, items, wc::urlcanon::RuleSet::Semantic)
+}
+
+/// `aggressive_many(list)`: each string's aggressive canonical URL, `None` where it has none.
+#[pyfunction]
+fn aggressive_many<'py>(
+    py: Python<'py>,
+    items: &Bound<'py, PyAny>,
+) -> PyResult<Vec<Option<Bound<'py, PyString>>>> {
+    urlcanon_many(py, items, wc::urlcanon::RuleSet::Aggressive)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_surt, m)?)?;
+    m.add_function(wrap_pyfunction!(semantic, m)?)?;
+    m.add_function(wrap_pyfunction!(aggressive, m)?)?;
+    m.add_function(wrap_pyfunction!(semantic_many, m)?)?;
+    m.add_function(wrap_pyfunction!(aggressive_many, m)?)?;
     m.add_function(wrap_pyfunction!(ssurt, m)?)?;
     m.add_function(wrap_pyfunction!(safe_browsing, m)?)?;
     m.add_function(wrap_pyfunction!(safe_browsing_expressions, m)?)?;

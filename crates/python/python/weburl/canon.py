@@ -16,19 +16,35 @@ answer; each ``*_many`` batch form takes a list of strings, releases the GIL, an
 [b'.\\xc5\\xfb\\xb0']
 >>> canon.safe_browsing_many(["www.google.com", "mailto:a@example.com"])
 ['http://www.google.com/', None]
+
+IIPC urlcanon's semantic and aggressive canonical URLs (its rule sets on the URL Standard's
+parse; the batch forms give ``None`` where there is none):
+
+>>> canon.semantic("HTTP://u:p@Example.com.../a//b/%2e%2e/c?b=%41&a#f")
+'http://example.com/a/c?a&b=A'
+>>> canon.aggressive_many(["https://www12.foo.com/A/?sid=9682993c8daa2c5497996114facdc805&B=1", "no scheme"])
+['http://foo.com/a?b=1', None]
 """
 
 from weburl._weburl import (
+    aggressive,
+    aggressive_many,
     safe_browsing,
     safe_browsing_expressions,
     safe_browsing_expressions_many,
     safe_browsing_hash_prefixes,
     safe_browsing_many,
+    semantic,
+    semantic_many,
     ssurt,
     ssurt_many,
 )
 
 __all__ = [
+    "semantic",
+    "aggressive",
+    "semantic_many",
+    "aggressive_many",
     "ssurt",
     "safe_browsing",
     "safe_browsing_expressions",
