@@ -26,7 +26,11 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(f.field(field), from_url.field(field), "{input:?} {field:?}");
         }
         let one = field_in(input, List::compiled(), field);
-        assert_eq!(one.ok().flatten().as_deref(), f.field(field), "{input:?} {field:?}");
+        assert_eq!(
+            one.ok().flatten().as_deref(),
+            f.field(field),
+            "{input:?} {field:?}"
+        );
     }
     let host = f.host_name().unwrap_or_default();
     for (suffix, domain) in [

@@ -43,7 +43,11 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(strip_tracking(&url, builtin), once, "{input:?}");
     }
     if let Ok(s) = &once {
-        assert_eq!(strip_tracking(s.as_str(), builtin).as_ref(), Ok(s), "{input:?}");
+        assert_eq!(
+            strip_tracking(s.as_str(), builtin).as_ref(),
+            Ok(s),
+            "{input:?}"
+        );
     }
     let with_fixture = strip_tracking(input, fixture());
     check_result(input, &with_fixture);
