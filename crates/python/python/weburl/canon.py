@@ -24,11 +24,31 @@ parse; the batch forms give ``None`` where there is none):
 'http://example.com/a/c?a&b=A'
 >>> canon.aggressive_many(["https://www12.foo.com/A/?sid=9682993c8daa2c5497996114facdc805&B=1", "no scheme"])
 ['http://foo.com/a?b=1', None]
+
+Common Crawl's URL index fields (``url_surtkey``, ``url_host_name``, ``url_host_tld``,
+``url_host_2nd_last_part`` ... ``url_host_5th_last_part``, ``url_host_registry_suffix``,
+``url_host_registered_domain``, ``url_host_private_suffix``, ``url_host_private_domain``,
+``url_host_name_reversed``), by the compiled Public Suffix List or a
+:class:`PublicSuffixList` of the caller's; the SQL engines and Polars have one function per
+field:
+
+>>> f = canon.common_crawl("https://myblog.blogspot.com/post")
+>>> f["url_host_registered_domain"], f["url_host_private_domain"]
+('blogspot.com', 'myblog.blogspot.com')
+>>> text = "com\\n// ===BEGIN PRIVATE DOMAINS===\\nexample.com\\n// ===END PRIVATE DOMAINS===\\n"
+>>> psl = canon.PublicSuffixList(text)
+>>> canon.common_crawl("http://a.b.example.com/", psl)["url_host_private_domain"]
+'b.example.com'
+>>> [f and f["url_host_name"] for f in canon.common_crawl_many(["http://127.0.0.1/", "x"])]
+['127.0.0.1', None]
 """
 
 from weburl._weburl import (
+    PublicSuffixList,
     aggressive,
     aggressive_many,
+    common_crawl,
+    common_crawl_many,
     safe_browsing,
     safe_browsing_expressions,
     safe_browsing_expressions_many,
@@ -52,4 +72,7 @@ __all__ = [
     "ssurt_many",
     "safe_browsing_many",
     "safe_browsing_expressions_many",
+    "common_crawl",
+    "common_crawl_many",
+    "PublicSuffixList",
 ]
