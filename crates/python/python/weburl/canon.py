@@ -41,10 +41,23 @@ field:
 'b.example.com'
 >>> [f and f["url_host_name"] for f in canon.common_crawl_many(["http://127.0.0.1/", "x"])]
 ['127.0.0.1', None]
+
+Tracking fields removed (``url_strip_tracking``): by the built-in list of the most common
+tracking parameters, or by :class:`TrackingRules` in ClearURLs' ``data.min.json`` format,
+loaded at run time (``TrackingRules.from_file(path)``, ``TrackingRules.from_bytes(data)``)
+and compiled once; patterns the linear-time engine cannot compile are listed in
+``TrackingRules.skipped``:
+
+>>> canon.strip_tracking("https://example.com/a?id=7&utm_source=news&fbclid=x#top")
+'https://example.com/a?id=7#top'
+>>> rules = canon.TrackingRules.from_bytes(b'{"providers": {"shop": {"urlPattern": "shop", "rules": ["ref"]}}}')
+>>> canon.strip_tracking_many(["https://shop.example/?ref=1&q=2", "no url"], rules)
+['https://shop.example/?q=2', None]
 """
 
 from weburl._weburl import (
     PublicSuffixList,
+    TrackingRules,
     aggressive,
     aggressive_many,
     common_crawl,
@@ -58,6 +71,8 @@ from weburl._weburl import (
     semantic_many,
     ssurt,
     ssurt_many,
+    strip_tracking,
+    strip_tracking_many,
 )
 
 __all__ = [
@@ -75,4 +90,7 @@ __all__ = [
     "common_crawl",
     "common_crawl_many",
     "PublicSuffixList",
+    "strip_tracking",
+    "strip_tracking_many",
+    "TrackingRules",
 ]
