@@ -8,6 +8,7 @@ weburl on the kasztp corpus. Prints a Markdown table (docs/performance.md has th
 import argparse
 import json
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -86,55 +87,59 @@ def main():
     corpus = [u for name in CORPORA for u in lines(args.data / name)]
     repeats = -(-args.rows // len(corpus))
     work = Path(tempfile.mkdtemp(prefix="weburl-spark-bench-"))
-    path = work / "urls.parquet"
-    pq.write_table(pa.table({"url": pa.array((corpus * repeats)[: args.rows], pa.string())}), path,
-                   row_group_size=256 * 1024)
-    kasztp = lines(args.data / "kasztp.txt")
+    try:
+        path = work / "urls.parquet"
+        urls = pa.array((corpus * repeats)[: args.rows], pa.string())
+        pq.write_table(pa.table({"url": urls}), path, row_group_size=256 * 1024)
+        kasztp = lines(args.data / "kasztp.txt")
 
-    ui_port = free_port()
-    with Cluster(workers=2, cores=1, memory="3g") as cluster:
-        spark = cluster.session(
-            "weburl-bench",
-            executor_memory=args.executor_memory,
-            **{
-                "spark.ui.enabled": "true",
-                "spark.ui.port": str(ui_port),
-                "spark.executor.processTreeMetrics.enabled": "true",
-                "spark.executor.metrics.pollingInterval": "500ms",
-                # parse_url answers NULL for a URL java.net.URI rejects (ANSI mode: an error).
-                "spark.sql.ansi.enabled": "false",
-            },
-        )
-        spark.sparkContext.setLogLevel("ERROR")
-        weburl_spark.register(spark)
-        spark.udf.register("urllib_host", urllib_host)
-        df = spark.read.parquet(str(path)).repartition(4).cache()
-        rows = df.count()  # read and cached once: the runs below time the functions only
+        ui_port = free_port()
+        with Cluster(workers=2, cores=1, memory="3g") as cluster:
+            spark = cluster.session(
+                "weburl-bench",
+                executor_memory=args.executor_memory,
+                **{
+                    "spark.ui.enabled": "true",
+                    "spark.ui.port": str(ui_port),
+                    "spark.executor.processTreeMetrics.enabled": "true",
+                    "spark.executor.metrics.pollingInterval": "500ms",
+                    # parse_url answers NULL for a URL java.net.URI rejects (ANSI mode: an error).
+                    "spark.sql.ansi.enabled": "false",
+                },
+            )
+            spark.sparkContext.setLogLevel("ERROR")
+            weburl_spark.register(spark)
+            spark.udf.register("urllib_host", urllib_host)
+            df = spark.read.parquet(str(path)).repartition(4).cache()
+            rows = df.count()  # read and cached once: the runs below time the functions only
 
-        # (label, column, spark.sql.execution.arrow.maxRecordsPerBatch: Spark's default
-        # 10,000 rows, and 100,000)
-        cases = [
-            ("scan only: `count(url)`", F.col("url"), 10_000),
-            ("weburl `url_hostname(url)` (Arrow UDF)", F.expr("url_hostname(url)"), 10_000),
-            ("weburl `url_hostname(url)`, Arrow batches of 100,000 rows",
-             F.expr("url_hostname(url)"), 100_000),
-            ("Spark `parse_url(url, 'HOST')` (built-in)", F.expr("parse_url(url, 'HOST')"), 10_000),
-            ("Python UDF `urllib.parse.urlsplit(url).hostname`", F.expr("urllib_host(url)"),
-             10_000),
-        ]
-        results = []
-        for label, column, batch in cases:
-            spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", str(batch))
-            took, answered = timed(df, column, args.runs)
-            results.append((label, took, answered))
-            print(f"{label}: {took:.2f} s, {answered:,} answered", flush=True)
-        peaks = executor_peaks(ui_port)
+            # (label, column, spark.sql.execution.arrow.maxRecordsPerBatch: Spark's default
+            # 10,000 rows, and 100,000)
+            cases = [
+                ("scan only: `count(url)`", F.col("url"), 10_000),
+                ("weburl `url_hostname(url)` (Arrow UDF)", F.expr("url_hostname(url)"), 10_000),
+                ("weburl `url_hostname(url)`, Arrow batches of 100,000 rows",
+                 F.expr("url_hostname(url)"), 100_000),
+                ("Spark `parse_url(url, 'HOST')` (built-in)", F.expr("parse_url(url, 'HOST')"),
+                 10_000),
+                ("Python UDF `urllib.parse.urlsplit(url).hostname`", F.expr("urllib_host(url)"),
+                 10_000),
+            ]
+            results = []
+            for label, column, batch in cases:
+                spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", str(batch))
+                took, answered = timed(df, column, args.runs)
+                results.append((label, took, answered))
+                print(f"{label}: {took:.2f} s, {answered:,} answered", flush=True)
+            peaks = executor_peaks(ui_port)
 
-        k = spark.createDataFrame([(u,) for u in kasztp], "url string")
-        k = k.select(
-            F.expr("url_hostname(url)").alias("w"), F.expr("parse_url(url, 'HOST')").alias("s")
-        ).toPandas()
-        spark.stop()
+            k = spark.createDataFrame([(u,) for u in kasztp], "url string")
+            k = k.select(
+                F.expr("url_hostname(url)").alias("w"), F.expr("parse_url(url, 'HOST')").alias("s")
+            ).toPandas()
+            spark.stop()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
     scan = results[0][1]
     print(f"\n{rows:,} rows, 2 workers x 1 core, executor memory {args.executor_memory}, "

@@ -1,14 +1,17 @@
 """A Spark standalone cluster on 127.0.0.1 for the tests and the bench: a master and workers
 started from the ``pyspark`` package's own ``bin/spark-class``, each in its own process group,
 and stopped (the whole group, SIGTERM then SIGKILL) by :meth:`Cluster.stop`, which the context
-manager and an ``atexit`` hook both call, so that nothing outlives the run even when a test
-fails or the interpreter exits on an error.
+manager, an ``atexit`` hook and SIGTERM/SIGHUP handlers (installed while the cluster runs) call,
+so that nothing outlives the run even when a test fails or the interpreter exits on an error.
+When the Python process is killed outright (SIGKILL), the kernel kills the children: they are
+started (:func:`spawn`) with ``prctl(PR_SET_PDEATHSIG, SIGKILL)`` on Linux.
 
 >>> with Cluster(workers=2) as cluster:          # doctest: +SKIP
 ...     spark = cluster.session("job")
 """
 
 import atexit
+import ctypes
 import json
 import os
 import shutil
@@ -17,6 +20,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -44,6 +48,28 @@ def free_port():
         return s.getsockname()[1]
 
 
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent):
+    """In the child between fork and exec: a new session, and (Linux) SIGKILL when the parent
+    dies; if the parent died before the ``prctl``, exit at once."""
+    os.setsid()
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+            return
+        if os.getppid() != parent:
+            os._exit(1)
+
+
+def spawn(cmd, **kwargs):
+    """``subprocess.Popen(cmd, **kwargs)`` in a new session (its own process group, stopped by
+    :func:`stop_group`) and, on Linux, killed by the kernel when this process dies."""
+    parent = os.getpid()
+    return subprocess.Popen(cmd, preexec_fn=lambda: _die_with_parent(parent), **kwargs)
+
+
 def _alive(pid):
     try:
         os.killpg(pid, 0)
@@ -56,8 +82,8 @@ def _alive(pid):
 
 def stop_group(process, grace=10.0):
     """Stops ``process`` and every process of its group: SIGTERM, then SIGKILL after
-    ``grace`` seconds. The group's id is the process's (it was started with
-    ``start_new_session``)."""
+    ``grace`` seconds. The group's id is the process's (:func:`spawn` starts it in a new
+    session)."""
     pgid = process.pid
     for sig, wait in ((signal.SIGTERM, grace), (signal.SIGKILL, 5.0)):
         if not _alive(pgid):
@@ -94,7 +120,37 @@ class Cluster:
         self.url = f"spark://{HOST}:{self.port}"
         self.session_ = None
         self._stopped = False
+        self._previous_handlers = {}
         atexit.register(self.stop)
+
+    def _install_signal_handlers(self):
+        """SIGTERM and SIGHUP (unless ignored) stop the cluster, then get their previous
+        handling (the default: the process ends with the signal)."""
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            previous = signal.getsignal(sig)
+            if previous in (signal.SIG_IGN, None):
+                continue
+            self._previous_handlers[sig] = previous
+            signal.signal(sig, self._on_signal)
+
+    def _restore_signal_handlers(self):
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for sig, previous in self._previous_handlers.items():
+            if signal.getsignal(sig) == self._on_signal:
+                signal.signal(sig, previous)
+        self._previous_handlers = {}
+
+    def _on_signal(self, sig, frame):
+        previous = self._previous_handlers.get(sig, signal.SIG_DFL)
+        self.stop()
+        signal.signal(sig, previous)
+        if callable(previous):
+            previous(sig, frame)
+        else:
+            os.kill(os.getpid(), sig)
 
     def _env(self):
         env = dict(os.environ)
@@ -112,13 +168,12 @@ class Cluster:
     def _spawn(self, name, *args):
         log = open(self.work / f"{name}.log", "wb")
         cmd = [str(spark_home() / "bin" / "spark-class"), *args]
-        process = subprocess.Popen(
+        process = spawn(
             cmd,
             env=self._env(),
             stdout=log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
-            start_new_session=True,
         )
         log.close()
         self.processes.append(process)
@@ -133,6 +188,7 @@ class Cluster:
             return json.load(r)
 
     def start(self):
+        self._install_signal_handlers()
         try:
             self._start()
         except BaseException:
@@ -220,6 +276,7 @@ class Cluster:
                 stop_group(p)
             shutil.rmtree(self.work, ignore_errors=True)
             atexit.unregister(self.stop)
+            self._restore_signal_handlers()
 
     def __enter__(self):
         return self.start()
