@@ -126,7 +126,8 @@ struct Record {
 }
 
 /// `_catalogue()`: every function's record (`weburl_functions::catalogue`), from which
-/// `weburl.polars` and its stubs are made and against which the tests check them.
+/// `weburl.polars`, `weburl.arrow`, `weburl.pandas` and `weburl.spark` (and their stubs) are
+/// made and against which the tests check them.
 #[pyfunction]
 fn _catalogue() -> Vec<Record> {
     catalogue::functions()

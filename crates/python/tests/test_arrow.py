@@ -367,6 +367,43 @@ def test_requested_schema_is_accepted_and_capsules_are_single_use():
     assert result.null_count == 0
 
 
+class CachedCapsules:
+    """A producer that hands out the same capsule pair every time (as one caching
+    ``__arrow_c_array__()`` would): the second import finds the structs already released."""
+
+    def __init__(self, array):
+        self.pair = array.__arrow_c_array__()
+
+    def __arrow_c_array__(self, requested_schema=None):
+        return self.pair
+
+
+class CachedStream:
+    """As ``CachedCapsules``, for a stream capsule."""
+
+    def __init__(self, array):
+        self.capsule = pa.chunked_array([array]).__arrow_c_stream__()
+
+    def __arrow_c_stream__(self, requested_schema=None):
+        return self.capsule
+
+
+@pytest.mark.parametrize("producer", [CachedCapsules, CachedStream])
+def test_a_capsule_consumed_twice_is_a_value_error(producer):
+    cached = producer(pa.array(["https://a.example/", None]))
+    assert pa.array(weburl.arrow.hostname(cached)).to_pylist() == ["a.example", None]
+    for _ in range(2):
+        with pytest.raises(ValueError, match=re.escape("a released Arrow struct (a capsule consumed twice)")):
+            weburl.arrow.hostname(cached)
+    gc.collect()
+
+
+def test_none_for_a_required_argument_is_null():
+    urls = pa.array(["https://a.example/?q=1", None])
+    assert pa.array(weburl.arrow.query_param(urls, None)).to_pylist() == [None, None]
+    assert pa.array(weburl.arrow.query_param(urls, name=None)).to_pylist() == [None, None]
+
+
 # --- other producers and consumers ----------------------------------------------------------
 
 

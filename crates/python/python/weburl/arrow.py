@@ -87,7 +87,10 @@ def _function(record):
         bound = signature.bind(*args, **kwargs)
         bound.apply_defaults()
         values = [bound.arguments[arg] for arg, _ in others]
-        while values and values[-1] is None:
+        # Leave out trailing optional arguments left at None; a required argument's None
+        # stays (a NULL argument, so every row is NULL).
+        optionals = [optional for _, optional in others]
+        while values and values[-1] is None and optionals[len(values) - 1]:
             values.pop()
         return _weburl._arrow_call(sql, bound.arguments["array"], values)
 

@@ -353,6 +353,9 @@ pub(crate) fn import(obj: &Bound<'_, PyAny>) -> PyResult<Input> {
         // interface's contract, checked by the capsules' names); moving them out leaves the
         // capsules released, as the interface expects of a consumer.
         let (schema, array) = unsafe { (take_schema(schema.cast()), take_array(array.cast())) };
+        if schema.release.is_none() || array.release.is_none() {
+            return Err(consumed_twice());
+        }
         return Input::new(schema, vec![array], false);
     }
     if obj.hasattr("__arrow_c_stream__")? {
@@ -360,6 +363,9 @@ pub(crate) fn import(obj: &Bound<'_, PyAny>) -> PyResult<Input> {
         let stream = capsule_pointer(&capsule, c"arrow_array_stream", "__arrow_c_stream__")?;
         // SAFETY: as above, for an `ArrowArrayStream`.
         let mut stream = unsafe { take_stream(stream.cast()) };
+        if stream.release.is_none() {
+            return Err(consumed_twice());
+        }
         let (schema, chunks) = read_stream(&mut stream)?;
         return Input::new(schema, chunks, true);
     }
@@ -368,6 +374,13 @@ pub(crate) fn import(obj: &Bound<'_, PyAny>) -> PyResult<Input> {
          __arrow_c_stream__, such as a pyarrow, Polars, DuckDB or nanoarrow array)",
         type_name(obj)
     )))
+}
+
+/// The error for a capsule whose struct is already released: taking it twice (a producer
+/// handing out the same capsules again, or a capsule already consumed) must not reach the
+/// released struct's callbacks or buffers.
+fn consumed_twice() -> PyErr {
+    PyValueError::new_err("weburl.arrow: a released Arrow struct (a capsule consumed twice)")
 }
 
 /// A stream's schema and every chunk. The callbacks run with the GIL held (a stream made in

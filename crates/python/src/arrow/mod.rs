@@ -259,21 +259,25 @@ fn compute(
     }
     let per = rows.div_ceil(threads);
     let parts: Vec<Result<Builder, CallError>> = std::thread::scope(|s| {
+        // A part the OS refuses a thread for is computed here, after the others are spawned.
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let start = (t * per).min(rows);
                 let end = ((t + 1) * per).min(rows);
-                s.spawn(move || part(f, columns, args, start, end))
+                std::thread::Builder::new()
+                    .spawn_scoped(s, move || part(f, columns, args, start, end))
+                    .map_err(|_| (start, end))
             })
             .collect();
         handles
             .into_iter()
-            .map(|h| {
-                h.join().unwrap_or_else(|_| {
+            .map(|h| match h {
+                Ok(h) => h.join().unwrap_or_else(|_| {
                     Err(CallError {
                         message: "a worker thread failed".to_owned(),
                     })
-                })
+                }),
+                Err((start, end)) => part(f, columns, args, start, end),
             })
             .collect()
     });
