@@ -79,13 +79,6 @@ def _plain(arrow_type):
     return arrow_type
 
 
-def _column_index(record):
-    """The argument that is the column of ``weburl.arrow``'s function: ``ref`` if the record
-    has one, else the first (the Polars and Arrow bindings' rule)."""
-    names = [name for name, _ in record["arguments"]]
-    return names.index("ref") if "ref" in names else 0
-
-
 def _call(function, column_at, arrays, arrow_type):
     """``function`` over the batch, as ``arrow_type``: the column argument first, the others
     (``query_param``'s name, ``join``'s base, ...) as the Arrow columns Spark gives (a literal
@@ -98,7 +91,10 @@ def _call(function, column_at, arrays, arrow_type):
 
 
 def _body(function, record, arrow_type):
-    column_at = _column_index(record)
+    # Which argument is the column: weburl.arrow's own rule, so the two cannot disagree.
+    from weburl.arrow import _column_index
+
+    column_at = _column_index(record["arguments"])
 
     def body(*arrays):
         import pyarrow as pa
