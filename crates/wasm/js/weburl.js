@@ -31,10 +31,12 @@ function need(name) {
   }
 }
 
-// WebIDL's USVString conversion: String(); lone surrogates become U+FFFD when the string
-// crosses into WebAssembly (TextEncoder), as the standard's conversion says.
-const usv = (v) => String(v);
-const optUsv = (v) => (v === undefined ? undefined : String(v));
+// WebIDL's USVString conversion: ToString, which a template literal applies (unlike
+// String(), it throws TypeError for a Symbol, as WebIDL's conversion does); lone surrogates
+// become U+FFFD when the string crosses into WebAssembly (TextEncoder), as the standard's
+// conversion says.
+const usv = (v) => `${v}`;
+const optUsv = (v) => (v === undefined ? undefined : `${v}`);
 
 // A wasm export that returns Err(String) throws the string: the API throws a TypeError.
 function typeErrors(f) {

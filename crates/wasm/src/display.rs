@@ -5,7 +5,7 @@ use weburl::display::Rendering;
 use weburl::Url;
 
 use crate::json;
-use crate::utf16_offset;
+use crate::Utf16Offsets;
 
 /// The option bits the wrapper sends, in this order (bit 0 first).
 pub(crate) const OPTION_NAMES: [&str; 9] = [
@@ -52,6 +52,7 @@ pub(crate) fn render(url: &Url, flags: u32, max_width: usize) -> String {
     let mut out = String::from("{");
     json::key(&mut out, true, "text");
     json::string(&mut out, &r.text);
+    let offsets = Utf16Offsets::new(&r.text);
     for (name, part) in [
         ("scheme", &r.scheme),
         ("host", &r.host),
@@ -65,8 +66,8 @@ pub(crate) fn render(url: &Url, flags: u32, max_width: usize) -> String {
         match part {
             Some(p) => out.push_str(&format!(
                 "[{},{}]",
-                utf16_offset(&r.text, p.start),
-                utf16_offset(&r.text, p.end)
+                offsets.get(p.start),
+                offsets.get(p.end)
             )),
             None => out.push_str("null"),
         }

@@ -6,7 +6,7 @@ use weburl::{ParseError, Url};
 
 use crate::json;
 use crate::params::WasmSearchParams;
-use crate::utf16_offset;
+use crate::Utf16Offsets;
 
 /// Parses `input` against `base` as the `URL` constructor does: the base first (its failure
 /// is the constructor's failure), then the input against it.
@@ -178,6 +178,7 @@ impl WasmUrl {
             ("hash", self.url.hash()),
         ];
         let mut first = true;
+        let offsets = Utf16Offsets::new(href);
         for (name, value) in parts {
             if value.is_empty() {
                 continue;
@@ -192,8 +193,8 @@ impl WasmUrl {
             first = false;
             out.push_str(&format!(
                 "[{},{}]",
-                utf16_offset(href, start),
-                utf16_offset(href, start + value.len())
+                offsets.get(start),
+                offsets.get(start + value.len())
             ));
         }
         out.push('}');
@@ -260,7 +261,8 @@ pub fn validation_errors(input: &str, base: Option<String>) -> String {
         Some(b) => match Url::parse(b) {
             Ok(u) => Some(u),
             Err(e) => {
-                push_error(&mut out, true, e.name(), true, b, e.range());
+                let offsets = Utf16Offsets::new(b);
+                push_error(&mut out, true, e.name(), true, &offsets, e.range());
                 out.push(']');
                 return out;
             }
@@ -272,11 +274,19 @@ pub fn validation_errors(input: &str, base: Option<String>) -> String {
         options = options.base(b);
     }
     let (_, errors) = options.parse_with_error_list(input);
+    let offsets = Utf16Offsets::new(input);
     for (i, e) in errors.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        push_error(&mut out, false, e.name(), e.failure, input, e.range.clone());
+        push_error(
+            &mut out,
+            false,
+            e.name(),
+            e.failure,
+            &offsets,
+            e.range.clone(),
+        );
     }
     out.push(']');
     out
@@ -288,7 +298,7 @@ fn push_error(
     base: bool,
     name: &str,
     failure: bool,
-    input: &str,
+    offsets: &Utf16Offsets<'_>,
     range: core::ops::Range<usize>,
 ) {
     out.push('{');
@@ -297,9 +307,9 @@ fn push_error(
     json::key(out, false, "failure");
     out.push_str(if failure { "true" } else { "false" });
     json::key(out, false, "start");
-    out.push_str(&utf16_offset(input, range.start).to_string());
+    out.push_str(&offsets.get(range.start).to_string());
     json::key(out, false, "end");
-    out.push_str(&utf16_offset(input, range.end).to_string());
+    out.push_str(&offsets.get(range.end).to_string());
     if base {
         json::key(out, false, "base");
         out.push_str("true");

@@ -68,6 +68,38 @@ test('validation errors with UTF-16 ranges', () => {
   assert.equal(base[0].failure, true);
 });
 
+test('one validation error per tab, with its UTF-16 range, in a long input', () => {
+  // 200,000 tabs: each is an invalid-URL-unit error at its own place (the offsets are
+  // converted in one walk of the input, not one walk per error). An ASCII input and one with
+  // a non-BMP character before the tabs (UTF-16 offsets differ from byte offsets).
+  const n = 200000;
+  for (const prefix of ['https://a/', 'https://a/😀']) {
+    const input = prefix + '\t'.repeat(n) + 'x';
+    const errs = weburl.validationErrors(input);
+    assert.equal(errs.length, n, prefix);
+    for (let i = 0; i < n; i++) {
+      const e = errs[i];
+      if (e.name !== 'invalid-URL-unit' || e.failure !== false || e.start !== prefix.length + i || e.end !== prefix.length + i + 1) {
+        assert.fail(`${prefix}: error ${i} is ${JSON.stringify(e)}`);
+      }
+    }
+    assert.equal(input.slice(errs[n - 1].start, errs[n - 1].end), '\t');
+  }
+});
+
+test('a Symbol throws TypeError where a USVString is wanted', () => {
+  const s = Symbol('x');
+  assert.throws(() => new URL(s), TypeError);
+  assert.throws(() => new URL('a', s), TypeError);
+  assert.throws(() => URL.canParse(s), TypeError);
+  assert.throws(() => new URLSearchParams().append(s, 'v'), TypeError);
+  assert.throws(() => weburl.validationErrors(s), TypeError);
+  assert.throws(() => weburl.validationErrors('a', s), TypeError);
+  // Other values still convert as String() does.
+  assert.equal(new URLSearchParams([[1, null]]).toString(), '1=null');
+  assert.equal(new URL({ toString: () => 'https://example.org/' }).href, 'https://example.org/');
+});
+
 test('component ranges', () => {
   const url = new URL('https://user@example.org:8080/p?q#h');
   const r = weburl.componentRanges(url);
