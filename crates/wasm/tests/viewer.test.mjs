@@ -108,3 +108,31 @@ test('the viewer screenshot is kept as target/wasm/viewer.png', { skip: chromium
   assert.equal(out.status, 0, out.stderr);
   assert.equal(spawnSync('test', ['-s', png]).status, 0);
 });
+
+test('serve.mjs answers 400 to a malformed percent-encoding and keeps serving', async () => {
+  // Its own server (no chromium needed): `/%` made decodeURIComponent throw, which ended it.
+  const own = spawn(process.execPath, [join(root, 'crates/wasm/viewer/serve.mjs')], {
+    env: { ...process.env, PORT: '0', WEBURL_PKG: join(process.cwd(), 'node_modules/weburl') },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const at = await new Promise((resolve, reject) => {
+      own.stdout.on('data', (d) => {
+        const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(String(d));
+        if (m) resolve(m[1]);
+      });
+      own.on('exit', (code) => reject(new Error(`serve.mjs exited (${code})`)));
+    });
+    for (const path of ['/%', '/%E0%A4%A', '/pkg/%ZZ']) {
+      const res = await fetch(at + path);
+      assert.equal(res.status, 400, path);
+      await res.arrayBuffer();
+    }
+    const page = await fetch(at + '/');
+    assert.equal(page.status, 200);
+    await page.arrayBuffer();
+    assert.equal(own.exitCode, null);
+  } finally {
+    own.kill();
+  }
+});

@@ -11,7 +11,14 @@ const pkg = process.env.WEBURL_PKG ?? join(here, '../../../target/wasm/pkg-full'
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
 
 const server = createServer(async (req, res) => {
-  const path = decodeURIComponent(new globalThis.URL(req.url, 'http://127.0.0.1').pathname);
+  let path;
+  try {
+    path = decodeURIComponent(new globalThis.URL(req.url, 'http://127.0.0.1').pathname);
+  } catch {
+    // A malformed percent-encoding ("/%"): URIError, which would end the server.
+    res.writeHead(400).end('bad request');
+    return;
+  }
   const [dir, rest] = path.startsWith('/pkg/') ? [pkg, path.slice(5)] : [here, path === '/' ? 'index.html' : path.slice(1)];
   const file = normalize(join(dir, rest));
   if (!file.startsWith(normalize(dir)) || rest.includes('..')) {
