@@ -1,6 +1,7 @@
 //! The standard's [`URLPattern`](https://urlpattern.spec.whatwg.org/#urlpattern) over
-//! [`weburl_pattern::UrlPattern`]. A `URLPatternInit` crosses as its nine members (`null` for
-//! an absent one); a result crosses as one JSON text.
+//! [`weburl_pattern::UrlPattern`]. A `URLPatternInit` crosses as its nine members (`''` for
+//! an absent one) and a bitmask of the present ones (bit `i` for member `i`); a result
+//! crosses as one JSON text.
 
 use wasm_bindgen::prelude::wasm_bindgen;
 use weburl_pattern::{
