@@ -12,8 +12,10 @@
 //! The suites include the viewer's check in headless Chromium (`tests/viewer.test.mjs`,
 //! skipped without `chromium`), which keeps its screenshot as `target/wasm/viewer.png`.
 //!
-//! `cargo xtask test` runs the test step, and skips it with the reason when the toolchain
-//! cannot be installed here (toolchain.sh's exit status 3: no root for apt-get).
+//! `cargo xtask test` runs the test step, and skips it with the reason (on stdout) when the
+//! toolchain cannot be installed here (toolchain.sh's exit status 3: no apt-get, or no root for
+//! it); under CI (the environment variable `CI` set, as `.ci/run` sets it) that skip is a
+//! failure: CI must not pass without the suites.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -41,15 +43,29 @@ pub fn main(args: &[String]) -> Result {
     }
 }
 
-/// The step of `cargo xtask test`: the Node suites, or a printed reason to skip them.
+/// The step of `cargo xtask test`: the Node suites, or a printed reason to skip them (a
+/// failure under CI).
 pub fn test() -> Result {
     match toolchain()? {
-        Ready::Yes => run_tests(),
+        Ready::Yes => run_tests_with_toolchain(),
         Ready::No(reason) => {
+            if under_ci() {
+                println!("xtask: wasm: cannot run the suites under CI ({reason})");
+                return Err(Failure::new(format!(
+                    "wasm: the suites would be skipped under CI ({reason})"
+                )));
+            }
+            println!("xtask: wasm: skipped ({reason})");
             eprintln!("xtask: wasm: skipped ({reason})");
             Ok(())
         }
     }
+}
+
+/// Whether this runs under CI: the environment variable `CI` set (`.ci/run` sets `CI=true`),
+/// other than to an empty string, `false` or `0`.
+fn under_ci() -> bool {
+    std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0")
 }
 
 enum Ready {
@@ -103,6 +119,11 @@ fn build() -> Result<(PathBuf, PathBuf)> {
     if let Ready::No(reason) = toolchain()? {
         return Err(Failure::new(reason));
     }
+    build_packages()
+}
+
+/// Builds both packages with the toolchain installed: (full, URL-only).
+fn build_packages() -> Result<(PathBuf, PathBuf)> {
     let full = build_variant("full")?;
     let url_only = build_variant("url-only")?;
     eprintln!("xtask: wasm: {} and {}", full.display(), url_only.display());
@@ -127,8 +148,17 @@ fn project(name: &str, packages: &[&PathBuf]) -> Result<PathBuf> {
     Ok(dir)
 }
 
+/// Installs the toolchain, builds both packages and runs the suites.
 fn run_tests() -> Result {
-    let (full, url_only) = build()?;
+    if let Ready::No(reason) = toolchain()? {
+        return Err(Failure::new(reason));
+    }
+    run_tests_with_toolchain()
+}
+
+/// Builds both packages and runs the suites, toolchain.sh having run.
+fn run_tests_with_toolchain() -> Result {
+    let (full, url_only) = build_packages()?;
     let dir = project("test-project", &[&full, &url_only])?;
     // The suites are copied into the project: `import 'weburl'` resolves from the file's
     // place, the project's node_modules.

@@ -27,8 +27,13 @@
 #     only: the package has no dependencies); terser, pinned, there too: the bench minifies
 #     every package's JavaScript the same way before it compares sizes.
 #
-# Exit status 3 means "cannot install here" (no root for apt-get and the packages missing):
-# `cargo xtask test` then skips the wasm step with the reason.
+# A pinned Debian version that is gone from the archive (the next security upload removes a
+# point release's package) is replaced, after `apt-get update`, by the archive's current
+# version of the same package with a loud warning naming both, if it is the same major
+# toolchain (Rust 1.85, lld 14, binaryen 108); otherwise the script fails.
+#
+# Exit status 3 means "cannot install here" (the packages missing, and no apt-get or no root
+# for it): `cargo xtask test` then skips the wasm step with the reason (under CI, fails).
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -38,6 +43,30 @@ APT_PACKAGES="rustc-web=$DEBIAN_RUST cargo-web=$DEBIAN_RUST rust-web-src=$DEBIAN
 WASM_BINDGEN=0.2.130
 NPM_PINS="whatwg-url@17.3.0 tldts@7.6.0 terser@5.36.0"
 
+apt_install() {
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@" >&2
+}
+# The archive's current version of package $1 (empty when it has none).
+candidate() {
+  apt-cache policy "$1" 2>/dev/null | sed -n 's/^ *Candidate: //p' | grep -v '^(none)$' || true
+}
+# The part of a version of package $1 that must not change for the build to work: Rust's
+# major.minor (the backports below and Cargo.lock are for 1.85), the others' major version.
+major() {
+  case $1 in
+    rustc-web | cargo-web | rust-web-src) echo "$2" | sed 's/^\([0-9]*:\)\{0,1\}\([0-9]*\.[0-9]*\).*/\2/' ;;
+    *) echo "$2" | sed 's/^\([0-9]*:\)\{0,1\}\([0-9]*\).*/\1\2/' ;;
+  esac
+}
+UPDATED=
+apt_update() {
+  if [ -z "$UPDATED" ]; then
+    echo "toolchain.sh: apt-get update" >&2
+    apt-get update >&2 || { echo "toolchain.sh: apt-get update failed" >&2; return 1; }
+    UPDATED=1
+  fi
+}
+
 need_apt=
 for p in rustc-web cargo-web rust-web-src lld binaryen; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
@@ -45,21 +74,60 @@ for p in rustc-web cargo-web rust-web-src lld binaryen; do
   fi
 done
 if [ -n "$need_apt" ]; then
+  if ! command -v apt-get >/dev/null 2>&1 || ! command -v dpkg-query >/dev/null 2>&1; then
+    echo "toolchain.sh: cannot install $APT_PACKAGES: no apt-get here" >&2
+    exit 3
+  fi
   if [ "$(id -u)" != 0 ]; then
     echo "toolchain.sh: cannot install $APT_PACKAGES: not root" >&2
     exit 3
   fi
   echo "toolchain.sh: apt-get install $APT_PACKAGES" >&2
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $APT_PACKAGES >&2 || {
-    apt-get update >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $APT_PACKAGES >&2
-  } || { echo "toolchain.sh: apt-get failed" >&2; exit 3; }
+  if ! apt_install $APT_PACKAGES; then
+    apt_update || exit 1
+    if ! apt_install $APT_PACKAGES; then
+      # A pinned version is gone from the archive (a security upload replaces a point
+      # release's package): the archive's current version of the same package, if its
+      # toolchain is the same major one.
+      current=
+      for pin in $APT_PACKAGES; do
+        name=${pin%%=*}
+        want=${pin#*=}
+        have=$(candidate "$name")
+        if [ -z "$have" ]; then
+          echo "toolchain.sh: $name is not in the archive at all" >&2
+          exit 1
+        fi
+        if [ "$(major "$name" "$have")" != "$(major "$name" "$want")" ]; then
+          echo "toolchain.sh: $name=$want is not in the archive and its current version $have is another major toolchain: update the pins in $0" >&2
+          exit 1
+        fi
+        if [ "$have" != "$want" ]; then
+          echo "toolchain.sh: WARNING: *** $name=$want (pinned) is not in the archive any more: installing its current version $name=$have instead; update the pin in $0 ***" >&2
+        fi
+        current="$current $name=$have"
+      done
+      echo "toolchain.sh: apt-get install$current" >&2
+      # shellcheck disable=SC2086
+      apt_install $current || { echo "toolchain.sh: apt-get install$current failed" >&2; exit 1; }
+    fi
+  fi
+fi
+# The compiler installed (the pinned one, or after a fallback the archive's).
+RUST_INSTALLED=$(dpkg-query -W -f='${Version}' rustc-web)
+if [ "$(major rustc-web "$RUST_INSTALLED")" != "$(major rustc-web "$DEBIAN_RUST")" ]; then
+  echo "toolchain.sh: rustc-web $RUST_INSTALLED is installed; the build needs $(major rustc-web "$DEBIAN_RUST").x ($DEBIAN_RUST)" >&2
+  exit 1
+fi
+if [ "$RUST_INSTALLED" != "$DEBIAN_RUST" ]; then
+  echo "toolchain.sh: WARNING: *** rustc-web $RUST_INSTALLED is installed, not the pinned $DEBIAN_RUST ***" >&2
 fi
 
 # The library sources with the backports (redone when BACKPORTS, their version, changes).
 BACKPORTS=1
 SRC="$TOOLS/rust-src"
 STAMP="$SRC/.stamp"
-WANT="$DEBIAN_RUST backports $BACKPORTS"
+WANT="$RUST_INSTALLED backports $BACKPORTS"
 if [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$WANT" ]; then
   echo "toolchain.sh: library sources with backports into $SRC" >&2
   rm -rf "$SRC"
@@ -94,14 +162,21 @@ if [ ! -x "$TOOLS/bin/wasm-bindgen" ] || ! "$TOOLS/bin/wasm-bindgen" --version |
 fi
 
 # Chromium, for the viewer's headless test (tests/viewer.test.mjs skips without it). Pinned to
-# the security update of bookworm this was tested with; another version is used if that one
-# is gone from the archive.
+# the security update of bookworm this was tested with; the archive's current version is
+# used, with a warning, if that one is gone from the archive (after an `apt-get update`).
 CHROMIUM=148.0.7778.167-1~deb12u1
-if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "toolchain.sh: apt-get install chromium=$CHROMIUM" >&2
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "chromium=$CHROMIUM" >&2 ||
-    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium >&2 ||
-    echo "toolchain.sh: no chromium: the viewer's test will be skipped" >&2
+  if ! apt_install "chromium=$CHROMIUM"; then
+    if apt_update && apt_install "chromium=$CHROMIUM"; then
+      :
+    else
+      have=$(candidate chromium)
+      echo "toolchain.sh: WARNING: *** chromium=$CHROMIUM (pinned) is not in the archive any more: installing its current version ${have:-(none)} instead; update the pin in $0 ***" >&2
+      apt_install chromium ||
+        echo "toolchain.sh: no chromium: the viewer's test will be skipped" >&2
+    fi
+  fi
 fi
 
 if [ "${WEBURL_WASM_NPM:-1}" = 1 ]; then
