@@ -104,10 +104,14 @@ pub(super) fn push_host(
         _ => out.push_str(host),
     }
     if aggressive && matches!(kind, Some(HostKind::Domain | HostKind::Opaque)) {
-        // Every `www.` prefix (urlcanon strips one per pass).
-        while let Some(n) = out.get(start..).and_then(www_prefix) {
-            out.replace_range(start..start + n, "");
+        // Every `www.` prefix (urlcanon strips one per pass), measured first and removed at
+        // once: removing them one by one moved the rest each time, quadratic on `www.` × k
+        // (found in review).
+        let mut n = 0;
+        while let Some(k) = out.get(start + n..).and_then(www_prefix) {
+            n += k;
         }
+        out.replace_range(start..start + n, "");
     }
     // A domain whose dots are fixed may end in a number (`0x7f.1..`): the URL Standard reads
     // it as an IPv4 address next time, so it is read so now; if it is none, the domain stays
@@ -256,5 +260,34 @@ pub(super) fn sort_parts(out: &mut String, start: usize) {
             out.push('&');
         }
         out.push_str(part);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::www_prefix;
+
+    #[test]
+    fn www_prefix_lengths() {
+        assert_eq!(www_prefix("www.example.com"), Some(4));
+        assert_eq!(www_prefix("www12.example.com"), Some(6));
+        assert_eq!(www_prefix("wwwx.example.com"), None);
+        assert_eq!(www_prefix("www"), None);
+    }
+
+    #[test]
+    fn every_www_prefix_stripped() {
+        let url = crate::urlcanon::aggressive("http://www.www2.WWW.wwwx.example.com/").unwrap();
+        assert_eq!(url, "http://wwwx.example.com/");
+    }
+
+    /// Found in review: the prefixes were removed one by one, quadratic (minutes) on this.
+    #[test]
+    fn many_www_prefixes() {
+        let input = format!("http://{}example.com/", "www.".repeat(200_000));
+        assert_eq!(
+            crate::urlcanon::aggressive(input.as_str()).unwrap(),
+            "http://example.com/"
+        );
     }
 }
