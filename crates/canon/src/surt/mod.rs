@@ -573,23 +573,51 @@ fn starts_with_ci(s: &[u8], prefix: &[u8]) -> bool {
 fn strip_path_session_id(path: &mut String) {
     for form in [PathSession::Letters, PathSession::Plain] {
         let bytes = path.as_bytes();
+        // Where the next `?` and the next `.aspx` start at or after each position, built at
+        // the first session segment: searching the rest again for each segment was quadratic
+        // on many of them (found in review).
+        let mut tables: Option<(Vec<usize>, Vec<usize>)> = None;
         let found = (0..bytes.len()).rev().find_map(|slash| {
             if bytes.get(slash) != Some(&b'/') {
                 return None;
             }
             let seg_start = slash + 1;
             let len = form.segment_len(bytes.get(seg_start..)?)?;
-            let rest = bytes.get(seg_start + len..)?;
+            let rest = seg_start + len;
+            if rest > bytes.len() {
+                return None;
+            }
+            let (question, aspx) = tables.get_or_insert_with(|| {
+                (
+                    next_positions(bytes, |r| r.first() == Some(&b'?')),
+                    next_positions(bytes, |r| starts_with_ci(r, b".aspx")),
+                )
+            });
             // `[^?]+\.aspx`: `.aspx` after at least one byte, no `?` before it.
-            let before_question = rest.iter().position(|&b| b == b'?').unwrap_or(rest.len());
-            let aspx = (1..before_question)
-                .any(|i| rest.get(i..).is_some_and(|r| starts_with_ci(r, b".aspx")));
+            let before_question = *question.get(rest)?;
+            let aspx = aspx.get(rest + 1).is_some_and(|&at| at < before_question);
             aspx.then_some(seg_start..seg_start + len)
         });
         if let Some(range) = found {
             path.replace_range(range, "");
         }
     }
+}
+
+/// For each position of `bytes` (and its end), the first position at or after it where
+/// `starts` holds of the bytes from there, or `bytes.len()`.
+fn next_positions(bytes: &[u8], starts: impl Fn(&[u8]) -> bool) -> Vec<usize> {
+    let mut next = Vec::with_capacity(bytes.len() + 1);
+    let mut at = bytes.len();
+    next.push(at);
+    for i in (0..bytes.len()).rev() {
+        if bytes.get(i..).is_some_and(&starts) {
+            at = i;
+        }
+        next.push(at);
+    }
+    next.reverse();
+    next
 }
 
 #[derive(Clone, Copy)]
@@ -640,9 +668,10 @@ enum QuerySession {
 }
 
 impl QuerySession {
-    /// The length of the argument at the start of `s`, if it is one (and is followed by the
-    /// end or `&`).
-    fn len(self, s: &[u8]) -> Option<usize> {
+    /// The length of the argument at `i` in `bytes`, if it is one (and is followed by the end
+    /// or `&`). `amps` caches, for each position, where the next `&` (or the end) is.
+    fn len(self, bytes: &[u8], i: usize, amps: &mut Option<Vec<usize>>) -> Option<usize> {
+        let s = bytes.get(i..)?;
         let n = match self {
             QuerySession::Named(name) => {
                 if !starts_with_ci(s, name) {
@@ -666,7 +695,11 @@ impl QuerySession {
                 if !starts_with_ci(s, b"cfid=") {
                     return None;
                 }
-                let v1 = s.get(5..)?.iter().take_while(|&&b| b != b'&').count();
+                // The values run to the next `&`, looked up in a table: scanning for it at each
+                // `cfid=` was quadratic on `cfid=` × k (found in review).
+                let amps =
+                    amps.get_or_insert_with(|| next_positions(bytes, |r| r.first() == Some(&b'&')));
+                let v1 = amps.get(i + 5)? - (i + 5);
                 if v1 == 0 {
                     return None;
                 }
@@ -674,7 +707,7 @@ impl QuerySession {
                 if !starts_with_ci(s.get(at..)?, b"&cftoken=") {
                     return None;
                 }
-                let v2 = s.get(at + 9..)?.iter().take_while(|&&b| b != b'&').count();
+                let v2 = amps.get(i + at + 9)? - (i + at + 9);
                 if v2 == 0 {
                     return None;
                 }
@@ -697,9 +730,10 @@ fn strip_query_session_id(query: &mut String) {
     ];
     for form in FORMS {
         let bytes = query.as_bytes();
+        let mut amps = None;
         let found = (0..=bytes.len())
             .rev()
-            .find_map(|i| form.len(bytes.get(i..)?).map(|n| (i, n)));
+            .find_map(|i| form.len(bytes, i, &mut amps).map(|n| (i, n)));
         if let Some((i, n)) = found {
             let end = if bytes.get(i + n) == Some(&b'&') {
                 i + n + 1
@@ -737,4 +771,63 @@ fn alpha_reorder(query: &mut String) {
         }
     }
     *query = out;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{strip_path_session_id, strip_query_session_id};
+
+    const ID: &str = "(0123456789abcdefghijklmn)/";
+
+    fn path(s: &str) -> String {
+        let mut s = s.to_owned();
+        strip_path_session_id(&mut s);
+        s
+    }
+
+    fn query(s: &str) -> String {
+        let mut s = s.to_owned();
+        strip_query_session_id(&mut s);
+        s
+    }
+
+    #[test]
+    fn path_session_ids() {
+        assert_eq!(path(&format!("/a/{ID}b.aspx")), "/a/b.aspx");
+        assert_eq!(path(&format!("/{ID}{ID}b.aspx")), format!("/{ID}b.aspx"));
+        assert_eq!(path(&format!("/a/{ID}.aspx")), format!("/a/{ID}.aspx"));
+        assert_eq!(path(&format!("/a/{ID}b?.aspx")), format!("/a/{ID}b?.aspx"));
+        assert_eq!(path(&format!("/a/{ID}b.asp")), format!("/a/{ID}b.asp"));
+        assert_eq!(path(&format!("/{ID}b.ASPX?x")), "/b.ASPX?x");
+        assert_eq!(path("/(X(0123456789abcdefghijklmn))/b.aspx"), "/b.aspx");
+    }
+
+    /// Found in review: the rest was searched for `.aspx` at each segment, quadratic
+    /// (minutes) on this.
+    #[test]
+    fn many_path_segments() {
+        let s = format!("/{}b.asp", ID.repeat(200_000));
+        assert_eq!(path(&s), s);
+        let s = format!("/{}b.aspx", ID.repeat(200_000));
+        assert_eq!(path(&s), format!("/{}b.aspx", ID.repeat(199_999)));
+    }
+
+    #[test]
+    fn cold_fusion_ids() {
+        assert_eq!(query("a=1&cfid=12&cftoken=34&b=2"), "a=1&b=2");
+        assert_eq!(query("a=1&CFID=12&CFTOKEN=34"), "a=1&");
+        assert_eq!(query("cfid=&cftoken=34"), "cfid=&cftoken=34");
+        assert_eq!(query("cfid=1&cftoken="), "cfid=1&cftoken=");
+        assert_eq!(query("cfid=cfid=&cftoken=1&a"), "a");
+        assert_eq!(query("x&cfid=cfid=&cftoken=1"), "x&");
+    }
+
+    /// Found in review: the value was scanned at each `cfid=`, quadratic (minutes) on this.
+    #[test]
+    fn many_cold_fusion_starts() {
+        let s = "cfid=".repeat(200_000);
+        assert_eq!(query(&s), s);
+        let s = format!("{}&cftoken=1&a", "cfid=".repeat(200_000));
+        assert_eq!(query(&s), format!("{}a", "cfid=".repeat(199_998)));
+    }
 }
