@@ -26,10 +26,10 @@ pub struct Workspace {
     pub clippy: &'static [&'static [&'static str]],
 }
 
-/// Every workspace of the repository: the root one, the bindings' (DataFusion, Python, Polars
-/// and DuckDB, each with dependencies the root's must not have), the fuzz targets' (nightly
-/// flags, ada-url) and xtask's programs' (their own profiles). A test below checks that each
-/// `Cargo.lock` outside `target/` is one of them.
+/// Every workspace of the repository: the root one, the bindings' (DataFusion, Python, Polars,
+/// WebAssembly in crates/wasm, and DuckDB, each with dependencies the root's must not have),
+/// the fuzz targets' (nightly flags, ada-url) and xtask's programs' (their own profiles). A
+/// test below checks that each `Cargo.lock` outside `target/` is one of them.
 pub const WORKSPACES: &[Workspace] = &[
     Workspace {
         dir: ".",
