@@ -127,6 +127,9 @@ export function surt(input: string): string;
 export function ssurt(input: string): string;
 export function safeBrowsing(input: string): string;
 export function safeBrowsingExpressions(input: string): string[];
+export function semantic(input: string): string;
+export function aggressive(input: string): string;
+export function stripTracking(input: string, rules?: string): string;
 
 export interface URLPatternInit {
   protocol?: string;

@@ -326,6 +326,27 @@ export function safeBrowsingExpressions(input) {
   return typeErrors(() => wasm.safeBrowsingExpressions(usv(input)));
 }
 
+/** urlcanon's `semantic` form of a URL string. */
+export function semantic(input) {
+  need('canon');
+  return typeErrors(() => wasm.semantic(usv(input)));
+}
+
+/** urlcanon's `aggressive` form of a URL string. */
+export function aggressive(input) {
+  need('canon');
+  return typeErrors(() => wasm.aggressive(usv(input)));
+}
+
+/**
+ * A URL string without its tracking fields: `rules` is the text of rules in ClearURLs' JSON
+ * format (undefined: the built-in list); rules that do not load throw a TypeError.
+ */
+export function stripTracking(input, rules) {
+  need('canon');
+  return typeErrors(() => wasm.stripTracking(usv(input), optUsv(rules)));
+}
+
 const INIT_MEMBERS = ['protocol', 'username', 'password', 'hostname', 'port', 'pathname', 'search', 'hash', 'baseURL'];
 
 function initArgs(init) {

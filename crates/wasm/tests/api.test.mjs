@@ -4,6 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as weburl from 'weburl';
 import * as urlOnly from 'weburl-url-only';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from './common.mjs';
 
 const { URL, URLSearchParams } = weburl;
 
@@ -137,6 +140,59 @@ test('canonical keys', () => {
   assert.equal(weburl.safeBrowsing('http://www.GOOgle.com/'), 'http://www.google.com/');
   assert.ok(weburl.safeBrowsingExpressions('http://a.b.c/1/2.html?param=1').includes('a.b.c/1/2.html?param=1'));
   assert.throws(() => weburl.safeBrowsing('mailto:a@b'), TypeError);
+});
+
+// Expected values from weburl-canon's tables (crates/canon/tests/data/semantic.json,
+// aggressive.json, strip_tracking.json with clearurls-fixture.json).
+test('urlcanon semantic and aggressive', () => {
+  assert.equal(weburl.semantic('http://example.com/a#frag'), 'http://example.com/a');
+  assert.equal(weburl.semantic('HTTP://u:p@Example.com.../a//b/%2e%2e/c?b=%41&a#f g'), 'http://example.com/a/c?a&b=A');
+  assert.equal(weburl.semantic('example.com/%7Ea/?b=1&a=2#top'), 'http://example.com/~a/?a=2&b=1');
+  assert.throws(() => weburl.semantic('no scheme at all'), TypeError);
+  assert.throws(() => weburl.semantic('http://[::1'), TypeError);
+  assert.equal(weburl.aggressive('  https://www.google.com/  '), 'http://google.com/');
+  assert.equal(weburl.aggressive('https://www.chub.org:443/foo'), 'http://chub.org/foo');
+  assert.equal(
+    weburl.aggressive('http://example.com/?a=1&CFID=12412453&CFTOKEN=15501799&foo=bar'),
+    'http://example.com/?a=1&foo=bar',
+  );
+  assert.equal(
+    weburl.aggressive('http://example.com/foo?c=5&&a=1&B=3&A=2&b=4&C=6&'),
+    'http://example.com/foo?a=1&a=2&b=3&b=4&c=5&c=6',
+  );
+});
+
+test('stripTracking with the built-in rules and with ClearURLs rules', () => {
+  assert.equal(
+    weburl.stripTracking('https://example.com/a?id=7&utm_source=news&utm_medium=email&utm_campaign=spring&utm_term=t&utm_content=c&utm_id=1#top'),
+    'https://example.com/a?id=7#top',
+  );
+  assert.equal(weburl.stripTracking('https://example.com/?fbclid=IwAR2F4&q=1'), 'https://example.com/?q=1');
+  assert.equal(weburl.stripTracking('https://example.com/p#utm_source=x&sec=2'), 'https://example.com/p#sec=2');
+  assert.throws(() => weburl.stripTracking('not a url'), TypeError);
+  const fixture = readFileSync(join(root, 'crates/canon/tests/data/clearurls-fixture.json'), 'utf8');
+  // Twice with the same text (the cached rules), the built-in list between, then again.
+  for (let i = 0; i < 2; i++) {
+    assert.equal(weburl.stripTracking('https://news.example/a?ref=x&id=1&src_mail=2#s', fixture), 'https://news.example/a?id=1#s');
+    assert.equal(weburl.stripTracking('https://news.example/track/123/story?ref=1&k=2', fixture), 'https://news.example/story?k=2');
+    assert.equal(
+      weburl.stripTracking('https://out.example/go?to=https%3A%2F%2Fnews.example%2Fa%3Fref%3D1%26id%3D2&x=1', fixture),
+      'https://news.example/a?id=2',
+    );
+    assert.equal(weburl.stripTracking('https://example.com/?gclid=1#'), 'https://example.com/#');
+  }
+  assert.throws(() => weburl.stripTracking('https://ads.example/x', fixture), TypeError);
+  // The provider's exception keeps the field.
+  assert.equal(weburl.stripTracking('https://news.example/keep/x?ref=1', fixture), 'https://news.example/keep/x?ref=1');
+});
+
+test('stripTracking: rules that do not load are a TypeError with the loader\'s message', () => {
+  assert.throws(() => weburl.stripTracking('https://example.com/', 'not json'), (e) => e instanceof TypeError && /^not ClearURLs rules: /.test(e.message));
+  assert.throws(() => weburl.stripTracking('https://example.com/', '{}'), (e) => e instanceof TypeError && e.message === 'not ClearURLs rules: no `providers` object');
+  assert.throws(() => weburl.stripTracking('https://example.com/', '[]'), TypeError);
+  assert.equal(weburl.stripTracking('https://example.com/?fbclid=1'), 'https://example.com/');
+  assert.throws(() => urlOnly.stripTracking('https://example.com/'), /no 'canon'/);
+  assert.throws(() => urlOnly.semantic('https://example.com/'), /no 'canon'/);
 });
 
 test('free() releases the record; later use throws', () => {
