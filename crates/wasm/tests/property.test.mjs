@@ -82,8 +82,14 @@ test('a million calls do not grow the WebAssembly memory', async () => {
   calls = 0;
   for (let i = 0; i < 1000; i += 1) {
     round();
-    if (i % 50 === 49) await settle();
+    if (i % 10 === 9) await settle();
   }
+  await settle();
   assert.ok(calls >= 1000000, `${calls} calls`);
-  assert.equal(memoryBytes(), warm, 'memory grew');
+  // The objects left to the FinalizationRegistry are freed when the engine runs their
+  // finalizers, which a loaded machine may put off past a settle: the memory may grow by what
+  // is awaiting them (a few thousand objects), never by what a million calls would leak (a
+  // leak of 8 bytes a call is 8 MB).
+  const grown = memoryBytes() - warm;
+  assert.ok(grown <= 4 * 1024 * 1024, `memory grew by ${grown} bytes over ${calls} calls`);
 });
