@@ -74,25 +74,7 @@ use weburl::psl::{List, Sections};
 use weburl::HostKind;
 use weburl::Url;
 
-use crate::Input;
-
-/// Why a string has no Common Crawl fields.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Error {
-    /// The string is not a URL (the URL Standard's parser fails on it).
-    NotAUrl,
-}
-
-impl core::fmt::Display for Error {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(match self {
-            Error::NotAUrl => "not a URL",
-        })
-    }
-}
-
-impl std::error::Error for Error {}
+use crate::{Input, NotAUrl};
 
 /// A range of [`Fields`]' buffer.
 type Span = Option<(u32, u32)>;
@@ -356,7 +338,7 @@ impl Field {
 /// assert_eq!(f.host_3rd_last_part(), Some("www"));
 /// assert_eq!(f.host_4th_last_part(), None);
 /// ```
-pub fn fields<'a>(input: impl Into<Input<'a>>) -> Result<Fields, Error> {
+pub fn fields<'a>(input: impl Into<Input<'a>>) -> Result<Fields, NotAUrl> {
     fields_in(input, List::compiled())
 }
 
@@ -370,17 +352,17 @@ pub fn fields<'a>(input: impl Into<Input<'a>>) -> Result<Fields, Error> {
 /// assert_eq!(f.host_registered_domain(), Some("example.com"));
 /// assert_eq!(f.host_private_domain(), Some("b.example.com"));
 /// ```
-pub fn fields_in<'a>(input: impl Into<Input<'a>>, list: &List) -> Result<Fields, Error> {
+pub fn fields_in<'a>(input: impl Into<Input<'a>>, list: &List) -> Result<Fields, NotAUrl> {
     let input = input.into();
     let surtkey = crate::surt::surt(input).ok();
     with_url(input, |url| build(url, list, surtkey))
 }
 
 /// Parses `input` (unless it is a [`Url`]) and calls `f` on it.
-fn with_url<T>(input: Input<'_>, f: impl FnOnce(&Url) -> T) -> Result<T, Error> {
+fn with_url<T>(input: Input<'_>, f: impl FnOnce(&Url) -> T) -> Result<T, NotAUrl> {
     match input {
         Input::Url(u) => Ok(f(u)),
-        Input::Str(s) => Url::parse(s).map(|u| f(&u)).map_err(|_| Error::NotAUrl),
+        Input::Str(s) => crate::error::parse(s).map(|u| f(&u)),
     }
 }
 
@@ -479,7 +461,7 @@ fn span(start: usize, end: usize) -> Span {
 }
 
 /// `input`'s fields but the SURT key, cut to `field`.
-fn one<'a>(input: Input<'a>, list: &List, field: Field) -> Result<Option<String>, Error> {
+fn one<'a>(input: Input<'a>, list: &List, field: Field) -> Result<Option<String>, NotAUrl> {
     if field == Field::Surtkey {
         return Ok(crate::surt::surt(input).ok());
     }
@@ -499,7 +481,7 @@ pub fn field_in<'a>(
     input: impl Into<Input<'a>>,
     list: &List,
     field: Field,
-) -> Result<Option<String>, Error> {
+) -> Result<Option<String>, NotAUrl> {
     one(input.into(), list, field)
 }
 
@@ -510,7 +492,7 @@ pub fn field_in<'a>(
 /// let key = weburl_canon::common_crawl::surtkey("https://www.example.com/path/index.html");
 /// assert_eq!(key.unwrap().as_deref(), Some("com,example)/path/index.html"));
 /// ```
-pub fn surtkey<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, Error> {
+pub fn surtkey<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, NotAUrl> {
     one(input.into(), List::compiled(), Field::Surtkey)
 }
 
@@ -520,7 +502,7 @@ pub fn surtkey<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, Error>
 /// let h = weburl_canon::common_crawl::host_name("http://WWW.Example.COM./").unwrap();
 /// assert_eq!(h.as_deref(), Some("www.example.com"));
 /// ```
-pub fn host_name<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, Error> {
+pub fn host_name<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, NotAUrl> {
     one(input.into(), List::compiled(), Field::HostName)
 }
 
@@ -530,7 +512,7 @@ pub fn host_name<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, Erro
 /// let t = weburl_canon::common_crawl::host_tld("http://www.example.com/").unwrap();
 /// assert_eq!(t.as_deref(), Some("com"));
 /// ```
-pub fn host_tld<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, Error> {
+pub fn host_tld<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, NotAUrl> {
     one(input.into(), List::compiled(), Field::HostTld)
 }
 
@@ -540,17 +522,17 @@ pub fn host_tld<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, Error
 /// let p = weburl_canon::common_crawl::host_2nd_last_part("http://bbc.co.uk/").unwrap();
 /// assert_eq!(p.as_deref(), Some("co"));
 /// ```
-pub fn host_2nd_last_part<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, Error> {
+pub fn host_2nd_last_part<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, NotAUrl> {
     one(input.into(), List::compiled(), Field::Host2ndLastPart)
 }
 
 /// `url_host_3rd_last_part`.
-pub fn host_3rd_last_part<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, Error> {
+pub fn host_3rd_last_part<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, NotAUrl> {
     one(input.into(), List::compiled(), Field::Host3rdLastPart)
 }
 
 /// `url_host_4th_last_part`.
-pub fn host_4th_last_part<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, Error> {
+pub fn host_4th_last_part<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, NotAUrl> {
     one(input.into(), List::compiled(), Field::Host4thLastPart)
 }
 
@@ -561,7 +543,7 @@ pub fn host_4th_last_part<'a>(input: impl Into<Input<'a>>) -> Result<Option<Stri
 /// let p = weburl_canon::common_crawl::host_5th_last_part(url).unwrap();
 /// assert_eq!(p.as_deref(), Some("host1"));
 /// ```
-pub fn host_5th_last_part<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, Error> {
+pub fn host_5th_last_part<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, NotAUrl> {
     one(input.into(), List::compiled(), Field::Host5thLastPart)
 }
 
@@ -571,7 +553,7 @@ pub fn host_5th_last_part<'a>(input: impl Into<Input<'a>>) -> Result<Option<Stri
 /// let s = weburl_canon::common_crawl::host_registry_suffix("http://x.s3.amazonaws.com/").unwrap();
 /// assert_eq!(s.as_deref(), Some("com"));
 /// ```
-pub fn host_registry_suffix<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, Error> {
+pub fn host_registry_suffix<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, NotAUrl> {
     one(input.into(), List::compiled(), Field::HostRegistrySuffix)
 }
 
@@ -579,7 +561,7 @@ pub fn host_registry_suffix<'a>(input: impl Into<Input<'a>>) -> Result<Option<St
 pub fn host_registry_suffix_in<'a>(
     input: impl Into<Input<'a>>,
     list: &List,
-) -> Result<Option<String>, Error> {
+) -> Result<Option<String>, NotAUrl> {
     one(input.into(), list, Field::HostRegistrySuffix)
 }
 
@@ -589,7 +571,7 @@ pub fn host_registry_suffix_in<'a>(
 /// let d = weburl_canon::common_crawl::host_registered_domain("http://www.bbc.co.uk/").unwrap();
 /// assert_eq!(d.as_deref(), Some("bbc.co.uk"));
 /// ```
-pub fn host_registered_domain<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, Error> {
+pub fn host_registered_domain<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, NotAUrl> {
     one(input.into(), List::compiled(), Field::HostRegisteredDomain)
 }
 
@@ -597,7 +579,7 @@ pub fn host_registered_domain<'a>(input: impl Into<Input<'a>>) -> Result<Option<
 pub fn host_registered_domain_in<'a>(
     input: impl Into<Input<'a>>,
     list: &List,
-) -> Result<Option<String>, Error> {
+) -> Result<Option<String>, NotAUrl> {
     one(input.into(), list, Field::HostRegisteredDomain)
 }
 
@@ -607,7 +589,7 @@ pub fn host_registered_domain_in<'a>(
 /// let s = weburl_canon::common_crawl::host_private_suffix("http://x.s3.amazonaws.com/").unwrap();
 /// assert_eq!(s.as_deref(), Some("s3.amazonaws.com"));
 /// ```
-pub fn host_private_suffix<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, Error> {
+pub fn host_private_suffix<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, NotAUrl> {
     one(input.into(), List::compiled(), Field::HostPrivateSuffix)
 }
 
@@ -615,7 +597,7 @@ pub fn host_private_suffix<'a>(input: impl Into<Input<'a>>) -> Result<Option<Str
 pub fn host_private_suffix_in<'a>(
     input: impl Into<Input<'a>>,
     list: &List,
-) -> Result<Option<String>, Error> {
+) -> Result<Option<String>, NotAUrl> {
     one(input.into(), list, Field::HostPrivateSuffix)
 }
 
@@ -625,7 +607,7 @@ pub fn host_private_suffix_in<'a>(
 /// let d = weburl_canon::common_crawl::host_private_domain("http://myblog.blogspot.com/").unwrap();
 /// assert_eq!(d.as_deref(), Some("myblog.blogspot.com"));
 /// ```
-pub fn host_private_domain<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, Error> {
+pub fn host_private_domain<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, NotAUrl> {
     one(input.into(), List::compiled(), Field::HostPrivateDomain)
 }
 
@@ -633,7 +615,7 @@ pub fn host_private_domain<'a>(input: impl Into<Input<'a>>) -> Result<Option<Str
 pub fn host_private_domain_in<'a>(
     input: impl Into<Input<'a>>,
     list: &List,
-) -> Result<Option<String>, Error> {
+) -> Result<Option<String>, NotAUrl> {
     one(input.into(), list, Field::HostPrivateDomain)
 }
 
@@ -643,6 +625,6 @@ pub fn host_private_domain_in<'a>(
 /// let r = weburl_canon::common_crawl::host_name_reversed("http://www.example.com/").unwrap();
 /// assert_eq!(r.as_deref(), Some("com.example.www"));
 /// ```
-pub fn host_name_reversed<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, Error> {
+pub fn host_name_reversed<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, NotAUrl> {
     one(input.into(), List::compiled(), Field::HostNameReversed)
 }

@@ -19,7 +19,8 @@
 //!   format loaded at run time, or by a small built-in list (each entry's source named).
 //!
 //! Every function takes a string or a parsed [`Url`] (see [`Input`]), returns its result or
-//! an error value, and never panics.
+//! an error value, and never panics. Where a rule set reads a string by the URL Standard's
+//! parser, a string it rejects is one error, [`NotAUrl`].
 //!
 //! ```
 //! use weburl_canon::{safe_browsing, surt};
@@ -33,6 +34,7 @@
 #![forbid(unsafe_code)]
 
 pub mod common_crawl;
+mod error;
 mod escape;
 pub mod match_rule;
 pub mod safe_browsing;
@@ -41,6 +43,7 @@ pub mod surt;
 pub mod tracking;
 pub mod urlcanon;
 
+pub use error::NotAUrl;
 use weburl::Url;
 
 /// What the rule sets take: a string (read by each rule set's own rules) or a parsed [`Url`]

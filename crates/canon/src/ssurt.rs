@@ -13,25 +13,7 @@
 use weburl::{HostKind, Url};
 
 use crate::escape::inet_aton;
-use crate::Input;
-
-/// Why a string has no SSURT.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Error {
-    /// The string is not a URL (the URL Standard's parser fails on it).
-    NotAUrl,
-}
-
-impl core::fmt::Display for Error {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(match self {
-            Error::NotAUrl => "not a URL",
-        })
-    }
-}
-
-impl std::error::Error for Error {}
+use crate::{Input, NotAUrl};
 
 /// A host's dot-separated labels in reverse order, commas in them made dots, joined by
 /// commas, with a trailing comma (urlcanon's `reverse_host`).
@@ -80,7 +62,8 @@ fn push_ssurt_host(out: &mut String, host: &str) {
     }
 }
 
-/// The SSURT of `input` (a string is parsed by the URL Standard's parser first).
+/// The SSURT of `input` (a string is parsed by the URL Standard's parser first; [`NotAUrl`]
+/// where it fails).
 ///
 /// ```
 /// use weburl_canon::ssurt::ssurt;
@@ -90,12 +73,12 @@ fn push_ssurt_host(out: &mut String, host: &str) {
 /// );
 /// assert_eq!(ssurt("https://example.com/").unwrap(), "com,example,//:https/");
 /// ```
-pub fn ssurt<'a>(input: impl Into<Input<'a>>) -> Result<String, Error> {
+pub fn ssurt<'a>(input: impl Into<Input<'a>>) -> Result<String, NotAUrl> {
     let parsed;
     let url: &Url = match input.into() {
         Input::Url(u) => u,
         Input::Str(s) => {
-            parsed = Url::parse(s).map_err(|_| Error::NotAUrl)?;
+            parsed = crate::error::parse(s)?;
             &parsed
         }
     };

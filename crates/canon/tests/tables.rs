@@ -200,7 +200,7 @@ fn ssurt_table() -> ExitCode {
     runner.case(
         "ssurt of a string that is no URL",
         match ssurt::ssurt("no scheme") {
-            Err(ssurt::Error::NotAUrl) => Ok(()),
+            Err(weburl_canon::NotAUrl) => Ok(()),
             other => Err(format!("{other:?}")),
         },
     );

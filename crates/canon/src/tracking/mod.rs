@@ -96,7 +96,7 @@ use weburl::percent::percent_decode_into;
 use weburl::{HostKind, SetterError, Url};
 
 use crate::escape::unescape_repeatedly;
-use crate::Input;
+use crate::{Input, NotAUrl};
 
 /// How many redirections [`strip_tracking`] follows before it gives up
 /// ([`Error::TooManyRedirections`]): the number of redirects Fetch follows.
@@ -162,7 +162,7 @@ impl std::error::Error for RulesError {}
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Error {
-    /// The string is not a URL (the URL Standard's parser fails on it).
+    /// The string is not a URL (the URL Standard's parser fails on it): [`NotAUrl`].
     NotAUrl,
     /// A `completeProvider` matched: ClearURLs blocks the URL (with its provider's name).
     Blocked(String),
@@ -179,7 +179,7 @@ pub enum Error {
 impl core::fmt::Display for Error {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            Error::NotAUrl => f.write_str("not a URL"),
+            Error::NotAUrl => core::fmt::Display::fmt(&NotAUrl, f),
             Error::Blocked(p) => write!(f, "blocked by the complete provider {p:?}"),
             Error::InvalidRedirection(p) => {
                 write!(f, "the redirection of provider {p:?} gives no URL")
@@ -196,6 +196,12 @@ impl core::fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+impl From<NotAUrl> for Error {
+    fn from(_: NotAUrl) -> Error {
+        Error::NotAUrl
+    }
+}
 
 /// ClearURLs' settings that change a result, with its defaults.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -301,7 +307,7 @@ pub fn strip_tracking_with<'a>(
     options: &Options,
 ) -> Result<String, Error> {
     let mut url = match input.into() {
-        Input::Str(s) => Url::parse(s).map_err(|_| Error::NotAUrl)?,
+        Input::Str(s) => crate::error::parse(s)?,
         Input::Url(u) => u.clone(),
     };
     let mut redirections = 0;

@@ -26,7 +26,7 @@
 //! Departures from urlcanon (its Python test data, in `tests/data/`, marks each case that
 //! departs, with the reason):
 //! - the parse is the URL Standard's: a string it rejects (`http://a b/`, a bad IPv6
-//!   address, a domain ending in a number that is no IPv4 address) is an error, where
+//!   address, a domain ending in a number that is no IPv4 address) is [`NotAUrl`], where
 //!   urlcanon's lenient parser reads something; an opaque host (non-special schemes) is not
 //!   read as an IP address;
 //! - strings are UTF-8 (urlcanon's tests read their data as Latin-1 bytes);
@@ -43,25 +43,7 @@ mod path;
 
 use weburl::{HostKind, Url};
 
-use crate::Input;
-
-/// Why a string has no canonical form under a urlcanon rule set.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Error {
-    /// The string is not a URL, even with `http://` in front where it has no scheme.
-    NotAUrl,
-}
-
-impl core::fmt::Display for Error {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(match self {
-            Error::NotAUrl => "not a URL",
-        })
-    }
-}
-
-impl std::error::Error for Error {}
+use crate::{Input, NotAUrl};
 
 /// One of urlcanon's rule sets, by name (`whatwg`, `semantic_precise`, `semantic`,
 /// `aggressive`).
@@ -111,7 +93,7 @@ impl RuleSet {
     }
 
     /// `input` canonicalized by this rule set.
-    pub fn canonicalize<'a>(self, input: impl Into<Input<'a>>) -> Result<String, Error> {
+    pub fn canonicalize<'a>(self, input: impl Into<Input<'a>>) -> Result<String, NotAUrl> {
         let input = input.into();
         match self {
             RuleSet::Whatwg => whatwg(input),
@@ -138,12 +120,10 @@ impl RuleSet {
 ///     "http://example.com/b"
 /// );
 /// ```
-pub fn whatwg<'a>(input: impl Into<Input<'a>>) -> Result<String, Error> {
+pub fn whatwg<'a>(input: impl Into<Input<'a>>) -> Result<String, NotAUrl> {
     match input.into() {
         Input::Url(u) => Ok(u.href().to_owned()),
-        Input::Str(s) => Url::parse(s)
-            .map(|u| u.href().to_owned())
-            .map_err(|_| Error::NotAUrl),
+        Input::Str(s) => crate::error::parse(s).map(|u| u.href().to_owned()),
     }
 }
 
@@ -156,7 +136,7 @@ pub fn whatwg<'a>(input: impl Into<Input<'a>>) -> Result<String, Error> {
 ///     "http://example.com/a/c?a&b=A#f%20g"
 /// );
 /// ```
-pub fn semantic_precise<'a>(input: impl Into<Input<'a>>) -> Result<String, Error> {
+pub fn semantic_precise<'a>(input: impl Into<Input<'a>>) -> Result<String, NotAUrl> {
     RuleSet::SemanticPrecise.canonicalize(input)
 }
 
@@ -168,7 +148,7 @@ pub fn semantic_precise<'a>(input: impl Into<Input<'a>>) -> Result<String, Error
 ///     "http://example.com/~a/?a=2&b=1"
 /// );
 /// ```
-pub fn semantic<'a>(input: impl Into<Input<'a>>) -> Result<String, Error> {
+pub fn semantic<'a>(input: impl Into<Input<'a>>) -> Result<String, NotAUrl> {
     RuleSet::Semantic.canonicalize(input)
 }
 
@@ -181,7 +161,7 @@ pub fn semantic<'a>(input: impl Into<Input<'a>>) -> Result<String, Error> {
 ///     "http://example.com/a?b=1"
 /// );
 /// ```
-pub fn aggressive<'a>(input: impl Into<Input<'a>>) -> Result<String, Error> {
+pub fn aggressive<'a>(input: impl Into<Input<'a>>) -> Result<String, NotAUrl> {
     RuleSet::Aggressive.canonicalize(input)
 }
 
@@ -207,7 +187,7 @@ fn has_scheme(s: &str) -> bool {
 
 /// The URL Standard's parse of `s`, or of `http://` and `s` when `s` has no scheme
 /// (urlcanon's `default_scheme_http`).
-pub(crate) fn parse(s: &str) -> Result<Url, Error> {
+pub(crate) fn parse(s: &str) -> Result<Url, NotAUrl> {
     match Url::parse(s) {
         Ok(u) => Ok(u),
         Err(_) if !has_scheme(s) => {
@@ -215,9 +195,9 @@ pub(crate) fn parse(s: &str) -> Result<Url, Error> {
             let mut with = String::with_capacity(trimmed.len() + 7);
             with.push_str("http://");
             with.push_str(trimmed);
-            Url::parse(&with).map_err(|_| Error::NotAUrl)
+            crate::error::parse(&with)
         }
-        Err(_) => Err(Error::NotAUrl),
+        Err(_) => Err(NotAUrl),
     }
 }
 
