@@ -34,7 +34,12 @@
 //!   domains, as in Common Crawl's tests. A host that is itself a suffix (`blogspot.com` for
 //!   the private suffix) has a NULL domain for it.
 //! - `url_surtkey` is the `surt` package's default key ([`crate::surt::surt`]), the key of
-//!   Common Crawl's CDX files; a string is read as `surt` reads it.
+//!   Common Crawl's CDX files; a string is read as `surt` reads it, and NULL where `surt`
+//!   raises. A string that is not a URL (the URL Standard's parser rejects it) has no
+//!   fields, its `url_surtkey` included: [`NotAUrl`] from [`fields`] and from every field's
+//!   function ([`surtkey`] too), NULL in SQL. Common Crawl's index holds the URLs it fetched,
+//!   which all parsed, so every row it has keeps its key; the `surt` package's key of any
+//!   string is [`crate::surt::surt`] (SQL `url_surt`).
 //!
 //! Departures, each tested in `tests/data/common_crawl.json`:
 //! - IDNA: the URL Standard's UTS 46 (nontransitional) where Java's `IDN.toASCII` is IDNA 2003
@@ -104,7 +109,8 @@ impl Fields {
         self.buf.get(start as usize..end as usize)
     }
 
-    /// `url_surtkey`: the `surt` package's default SURT key; `None` where `surt` raises.
+    /// `url_surtkey`: the `surt` package's default SURT key; `None` where `surt` raises (a
+    /// string that is not a URL has no [`Fields`]).
     pub fn surtkey(&self) -> Option<&str> {
         self.get(self.surtkey)
     }
@@ -296,7 +302,7 @@ impl Field {
     ];
 
     /// The field's name in Common Crawl's schema (`url_host_tld`, ...).
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Field::Surtkey => "url_surtkey",
             Field::HostName => "url_host_name",
@@ -355,7 +361,49 @@ pub fn fields<'a>(input: impl Into<Input<'a>>) -> Result<Fields, NotAUrl> {
 pub fn fields_in<'a>(input: impl Into<Input<'a>>, list: &List) -> Result<Fields, NotAUrl> {
     let input = input.into();
     let surtkey = crate::surt::surt(input).ok();
-    with_url(input, |url| build(url, list, surtkey))
+    with_url(input, |url| build(url, list, surtkey, Want::ALL))
+}
+
+/// Which of the host fields to compute (the host name always is).
+#[derive(Debug, Clone, Copy)]
+struct Want {
+    /// `url_host_tld` to `url_host_5th_last_part`.
+    parts: bool,
+    /// The registry suffix and registered domain: a lookup in the ICANN section.
+    icann: bool,
+    /// The private suffix and domain: a lookup in both sections.
+    private: bool,
+    /// `url_host_name_reversed`.
+    reversed: bool,
+}
+
+impl Want {
+    const ALL: Want = Want {
+        parts: true,
+        icann: true,
+        private: true,
+        reversed: true,
+    };
+
+    /// What `field` needs, and no more.
+    fn only(field: Field) -> Want {
+        Want {
+            parts: matches!(
+                field,
+                Field::HostTld
+                    | Field::Host2ndLastPart
+                    | Field::Host3rdLastPart
+                    | Field::Host4thLastPart
+                    | Field::Host5thLastPart
+            ),
+            icann: matches!(
+                field,
+                Field::HostRegistrySuffix | Field::HostRegisteredDomain
+            ),
+            private: matches!(field, Field::HostPrivateSuffix | Field::HostPrivateDomain),
+            reversed: field == Field::HostNameReversed,
+        }
+    }
 }
 
 /// Parses `input` (unless it is a [`Url`]) and calls `f` on it.
@@ -366,16 +414,20 @@ fn with_url<T>(input: Input<'_>, f: impl FnOnce(&Url) -> T) -> Result<T, NotAUrl
     }
 }
 
-/// The fields of `url`, the SURT key (when given) first in the buffer.
-fn build(url: &Url, list: &List, surtkey: Option<String>) -> Fields {
+/// The fields of `url` that `want` names, the SURT key (when given) first in the buffer.
+fn build(url: &Url, list: &List, surtkey: Option<String>, want: Want) -> Fields {
     let mut f = Fields::default();
     let mut buf = surtkey.unwrap_or_default();
     if !buf.is_empty() {
         f.surtkey = span(0, buf.len());
     }
     let hostname = url.hostname();
-    // Room for the host twice (name and reversed name).
-    buf.reserve(hostname.len() * 2 + 2);
+    // Room for the host twice (name and reversed name) or once.
+    buf.reserve(if want.reversed {
+        hostname.len() * 2 + 2
+    } else {
+        hostname.len()
+    });
     let host_start = buf.len();
     let kind = match url.host_kind() {
         None | Some(HostKind::Empty) => None,
@@ -396,43 +448,47 @@ fn build(url: &Url, list: &List, surtkey: Option<String>) -> Fields {
     let host_end = buf.len();
     f.host_name = span(host_start, host_end);
     if kind == HostKind::Domain {
-        domain_fields(&mut f, &mut buf, host_start, list);
+        domain_fields(&mut f, &mut buf, host_start, list, want);
     }
     f.buf = buf;
     f
 }
 
-/// The fields of a domain: the host name is `buf[host_start..]`.
-fn domain_fields(f: &mut Fields, buf: &mut String, host_start: usize, list: &List) {
+/// The fields of a domain that `want` names: the host name is `buf[host_start..]`.
+fn domain_fields(f: &mut Fields, buf: &mut String, host_start: usize, list: &List, want: Want) {
     let host_end = buf.len();
     let Some(host) = buf.get(host_start..) else {
         return;
     };
     // Empty labels at the end are no parts (Java's `split` drops them).
     let trimmed = host.trim_end_matches('.');
-    let mut end = host_start + trimmed.len();
-    for (part, label) in f.parts.iter_mut().zip(trimmed.rsplit('.')) {
-        let start = end - label.len();
-        *part = span(start, end);
-        end = start.saturating_sub(1);
-    }
-    if let Some(private) = list.lookup(host, Sections::All).filter(|s| s.is_known()) {
-        f.private_suffix = span(host_end - private.as_str().len(), host_end);
-        f.private_domain = private
-            .registrable_domain()
-            .and_then(|d| span(host_end - d.len(), host_end));
-        if let Some(icann) = list
-            .lookup(host, Sections::IcannOnly)
-            .filter(|s| s.is_known())
-        {
-            f.registry_suffix = span(host_end - icann.as_str().len(), host_end);
-            f.registered_domain = icann
-                .registrable_domain()
-                .and_then(|d| span(host_end - d.len(), host_end));
+    if want.parts && !trimmed.is_empty() {
+        let mut end = host_start + trimmed.len();
+        for (part, label) in f.parts.iter_mut().zip(trimmed.rsplit('.')) {
+            let start = end - label.len();
+            *part = span(start, end);
+            end = start.saturating_sub(1);
         }
     }
-    if trimmed.is_empty() {
-        f.parts = [None; PARTS];
+    // The suffix and the domain below it, as spans of the host name.
+    let known = |sections| {
+        let suffix = list.lookup(host, sections).filter(|s| s.is_known())?;
+        let domain = suffix
+            .registrable_domain()
+            .and_then(|d| span(host_end - d.len(), host_end));
+        Some((span(host_end - suffix.as_str().len(), host_end), domain))
+    };
+    let mut icann_possible = true;
+    if want.private {
+        let private = known(Sections::All);
+        // A rule of the ICANN section is a rule of both: with no rule of both, none of ICANN's.
+        icann_possible = private.is_some();
+        (f.private_suffix, f.private_domain) = private.unwrap_or_default();
+    }
+    if want.icann && icann_possible {
+        (f.registry_suffix, f.registered_domain) = known(Sections::IcannOnly).unwrap_or_default();
+    }
+    if !want.reversed || trimmed.is_empty() {
         return;
     }
     // The labels from the right, joined by dots (a leading empty label stays: `.a.com` gives
@@ -460,16 +516,27 @@ fn span(start: usize, end: usize) -> Span {
     Some((u32::try_from(start).ok()?, u32::try_from(end).ok()?))
 }
 
-/// `input`'s fields but the SURT key, cut to `field`.
+/// `input`'s field `field`, computing only what it needs (the SURT key alone, or the host
+/// name and what the field adds to it).
 fn one<'a>(input: Input<'a>, list: &List, field: Field) -> Result<Option<String>, NotAUrl> {
     if field == Field::Surtkey {
+        // A string that is no URL has no fields, its SURT key included (as in [`fields`]).
+        if let Input::Str(s) = input {
+            if !Url::can_parse(s, None) {
+                return Err(NotAUrl);
+            }
+        }
         return Ok(crate::surt::surt(input).ok());
     }
-    with_url(input, |url| build(url, list, None).into_field(field))
+    with_url(input, |url| {
+        build(url, list, None, Want::only(field)).into_field(field)
+    })
 }
 
 /// The field `field` of `input` by the caller's `list` (which only the suffix and domain
-/// fields read); `Ok(None)` where Common Crawl has NULL.
+/// fields read); `Ok(None)` where Common Crawl has NULL. Only that field is computed: the
+/// registry suffix and domain look the host up in the list's ICANN section, the private ones
+/// in both sections, the other fields not at all (as every one-field function here does).
 ///
 /// ```
 /// use weburl_canon::common_crawl::{field_in, Field};
@@ -486,11 +553,15 @@ pub fn field_in<'a>(
 }
 
 /// `url_surtkey`: the `surt` package's default key (as [`crate::surt::surt`]); `Ok(None)`
-/// where `surt` raises.
+/// where `surt` raises, [`NotAUrl`] for a string the URL Standard's parser rejects (which
+/// `surt` would key: see the [module docs](self)).
 ///
 /// ```
-/// let key = weburl_canon::common_crawl::surtkey("https://www.example.com/path/index.html");
+/// use weburl_canon::{common_crawl::surtkey, surt::surt, NotAUrl};
+/// let key = surtkey("https://www.example.com/path/index.html");
 /// assert_eq!(key.unwrap().as_deref(), Some("com,example)/path/index.html"));
+/// assert_eq!(surtkey("http://exa mple.com/"), Err(NotAUrl));
+/// assert_eq!(surt("http://exa mple.com/").unwrap(), "com,exa%20mple)/");
 /// ```
 pub fn surtkey<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, NotAUrl> {
     one(input.into(), List::compiled(), Field::Surtkey)

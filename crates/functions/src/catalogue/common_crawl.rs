@@ -5,13 +5,8 @@
 
 use weburl_canon::common_crawl::Field;
 
-use super::{Argument, Example, Function, Nulls, Op, Type, UrlOp, URL_ARGUMENT};
-
-const URL: Argument = Argument {
-    name: "url",
-    description: URL_ARGUMENT,
-    optional: false,
-};
+use super::table::URL;
+use super::{Argument, Example, Function, Nulls, Op, Type, UrlOp};
 
 const PSL: Argument = Argument {
     name: "psl",
@@ -23,16 +18,16 @@ const PSL: Argument = Argument {
     optional: true,
 };
 
-/// A record of `field`, with the caller's list argument when the field uses the list.
+/// The record of `field`, named as the schema names it, with the caller's list argument
+/// when the field uses the list.
 const fn record(
     field: Field,
-    name: &'static str,
     description: &'static str,
     call: &'static str,
     result: &'static str,
 ) -> Function {
     Function {
-        name,
+        name: field.name(),
         dialect: None,
         arguments: if field.uses_list() {
             &[URL, PSL]
@@ -55,16 +50,16 @@ pub(super) static COMMON_CRAWL: [Function; 12] = [
         related: Some("url_surt"),
         ..record(
             Field::Surtkey,
-            "url_surtkey",
             "Common Crawl's `url_surtkey`: the SURT key of its CDX index, the `surt` Python \
-             package's default key (the same as url_surt). NULL where `surt` raises.",
+             package's default key (the same as url_surt). NULL where `surt` raises and, as \
+             for every Common Crawl field, for a string that is not a valid URL (Common \
+             Crawl keys only URLs it fetched; url_surt keys any string `surt` reads).",
             "url_surtkey('https://www.example.com/path/index.html')",
             "'com,example)/path/index.html'",
         )
     },
     record(
         Field::HostName,
-        "url_host_name",
         "Common Crawl's `url_host_name`: the host as the URL Standard parses it (lowercase, \
          percent-decoded, IDNA to ASCII, an IPv4 address as four decimals, an IPv6 address \
          in brackets) without a trailing dot; an opaque host read as an http host. NULL \
@@ -74,7 +69,6 @@ pub(super) static COMMON_CRAWL: [Function; 12] = [
     ),
     record(
         Field::HostTld,
-        "url_host_tld",
         "Common Crawl's `url_host_tld`: the host's last label. NULL for an IP address and \
          a URL without a host.",
         "url_host_tld('https://www.example.com/')",
@@ -82,7 +76,6 @@ pub(super) static COMMON_CRAWL: [Function; 12] = [
     ),
     record(
         Field::Host2ndLastPart,
-        "url_host_2nd_last_part",
         "Common Crawl's `url_host_2nd_last_part`: the host's second label from the right. \
          NULL when the host has fewer labels, for an IP address and a URL without a host.",
         "url_host_2nd_last_part('http://bbc.co.uk/')",
@@ -90,7 +83,6 @@ pub(super) static COMMON_CRAWL: [Function; 12] = [
     ),
     record(
         Field::Host3rdLastPart,
-        "url_host_3rd_last_part",
         "Common Crawl's `url_host_3rd_last_part`: the host's third label from the right. \
          NULL when the host has fewer labels, for an IP address and a URL without a host.",
         "url_host_3rd_last_part('https://www.example.com/')",
@@ -98,7 +90,6 @@ pub(super) static COMMON_CRAWL: [Function; 12] = [
     ),
     record(
         Field::Host4thLastPart,
-        "url_host_4th_last_part",
         "Common Crawl's `url_host_4th_last_part`: the host's fourth label from the right. \
          NULL when the host has fewer labels, for an IP address and a URL without a host.",
         "url_host_4th_last_part('http://host1.subdomain.example.com/')",
@@ -106,7 +97,6 @@ pub(super) static COMMON_CRAWL: [Function; 12] = [
     ),
     record(
         Field::Host5thLastPart,
-        "url_host_5th_last_part",
         "Common Crawl's `url_host_5th_last_part`: the host's fifth label from the right. \
          NULL when the host has fewer labels, for an IP address and a URL without a host.",
         "url_host_5th_last_part('http://host1.sub2.subdomain.example.com/')",
@@ -114,7 +104,6 @@ pub(super) static COMMON_CRAWL: [Function; 12] = [
     ),
     record(
         Field::HostRegistrySuffix,
-        "url_host_registry_suffix",
         "Common Crawl's `url_host_registry_suffix`: the host's public suffix by the ICANN \
          section of the Public Suffix List (the compiled list, or the text given as `psl`). \
          NULL when no rule of the list matches (no implicit '*' rule), for an IP address \
@@ -124,7 +113,6 @@ pub(super) static COMMON_CRAWL: [Function; 12] = [
     ),
     record(
         Field::HostRegisteredDomain,
-        "url_host_registered_domain",
         "Common Crawl's `url_host_registered_domain`: the registry suffix and the label \
          before it. NULL where url_host_registry_suffix is and when the host is the suffix \
          itself.",
@@ -133,7 +121,6 @@ pub(super) static COMMON_CRAWL: [Function; 12] = [
     ),
     record(
         Field::HostPrivateSuffix,
-        "url_host_private_suffix",
         "Common Crawl's `url_host_private_suffix`: the host's public suffix by both \
          sections of the Public Suffix List, ICANN and PRIVATE (the compiled list, or the \
          text given as `psl`). NULL when no rule of the list matches (no implicit '*' \
@@ -143,7 +130,6 @@ pub(super) static COMMON_CRAWL: [Function; 12] = [
     ),
     record(
         Field::HostPrivateDomain,
-        "url_host_private_domain",
         "Common Crawl's `url_host_private_domain`: the private suffix and the label before \
          it. NULL where url_host_private_suffix is and when the host is the suffix itself.",
         "url_host_private_domain('https://myblog.blogspot.com/')",
@@ -151,7 +137,6 @@ pub(super) static COMMON_CRAWL: [Function; 12] = [
     ),
     record(
         Field::HostNameReversed,
-        "url_host_name_reversed",
         "Common Crawl's `url_host_name_reversed`: the host's labels in reverse order joined \
          by dots. NULL for an IP address and a URL without a host.",
         "url_host_name_reversed('https://www.example.com/')",

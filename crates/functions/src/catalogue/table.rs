@@ -3,7 +3,8 @@
 use super::{Argument, Example, Function, Nulls, Op, Type, UrlOp, URL_ARGUMENT};
 use crate::Component;
 
-const URL: Argument = Argument {
+/// The URL argument of most functions.
+pub(super) const URL: Argument = Argument {
     name: "url",
     description: URL_ARGUMENT,
     optional: false,
