@@ -163,6 +163,16 @@ fn common_crawl_fields_take_a_callers_list() {
         row.eval(&[Some("http://www.example.com/")]).unwrap(),
         Datum::Str("com,example)/")
     );
+    // Not a URL: no Common Crawl field, its SURT key included; url_surt keys it.
+    assert_eq!(
+        row.eval(&[Some("http://exa mple.com/")]).unwrap(),
+        Datum::Null
+    );
+    let mut row = Evaluator::new(function("url_surt").unwrap());
+    assert_eq!(
+        row.eval(&[Some("http://exa mple.com/")]).unwrap(),
+        Datum::Str("com,exa%20mple)/")
+    );
 }
 
 #[test]
