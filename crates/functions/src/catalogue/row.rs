@@ -135,11 +135,46 @@ pub struct Evaluator<'a> {
     scratch: String,
     text: String,
     ranges: Vec<(usize, usize)>,
-    set: Option<(&'a str, EncodeSet)>,
-    /// The caller's tracking rules (ClearURLs' JSON) of the previous row, and their text.
-    tracking: Option<(&'a str, weburl_canon::tracking::Rules)>,
-    /// The caller's Public Suffix List of the previous row, and its text.
-    psl: Option<(&'a str, weburl::psl::List)>,
+    /// The percent-encode set named on the previous row.
+    set: LastText<'a, EncodeSet>,
+    /// The caller's tracking rules (ClearURLs' JSON) of the previous row.
+    tracking: LastText<'a, weburl_canon::tracking::Rules>,
+    /// The caller's Public Suffix List of the previous row.
+    psl: LastText<'a, weburl::psl::List>,
+}
+
+/// What a text argument was read into on the previous row, with that text: a column of one
+/// text (an encode set's name, rules, a list) is read once, not once a row.
+#[derive(Debug)]
+struct LastText<'a, T>(Option<(&'a str, T)>);
+
+impl<'a, T> LastText<'a, T> {
+    const NONE: Self = LastText(None);
+
+    /// What `text` reads into: the previous row's when it is the same text, else `read`'s
+    /// (kept for the next row).
+    fn get<E>(
+        &mut self,
+        text: &'a str,
+        read: impl FnOnce(&'a str) -> Result<T, E>,
+    ) -> Result<&T, E> {
+        let same = |last: &str| {
+            // A column of one text is usually one buffer: no comparison of its bytes.
+            (core::ptr::eq(last.as_ptr(), text.as_ptr()) && last.len() == text.len())
+                || last == text
+        };
+        let kept = match self.0.take() {
+            Some((last, value)) if same(last) => (last, value),
+            previous => match read(text) {
+                Ok(value) => (text, value),
+                Err(e) => {
+                    self.0 = previous;
+                    return Err(e);
+                }
+            },
+        };
+        Ok(&self.0.insert(kept).1)
+    }
 }
 
 impl<'a> Evaluator<'a> {
@@ -152,9 +187,9 @@ impl<'a> Evaluator<'a> {
             scratch: String::new(),
             text: String::new(),
             ranges: Vec::new(),
-            set: None,
-            tracking: None,
-            psl: None,
+            set: LastText::NONE,
+            tracking: LastText::NONE,
+            psl: LastText::NONE,
         }
     }
 
@@ -315,16 +350,13 @@ impl<'a> Evaluator<'a> {
                 }
             },
             UrlOp::PercentEncode => {
-                let set = match (second, self.set) {
-                    (None, _) => EncodeSet::Component,
-                    (Some(name), Some((last, set))) if last == name => set,
-                    (Some(name), _) => {
-                        let set = name.parse::<EncodeSet>().map_err(|e| CallError {
+                let set = match second {
+                    None => EncodeSet::Component,
+                    Some(name) => *self.set.get(name, |name| {
+                        name.parse::<EncodeSet>().map_err(|e| CallError {
                             message: format!("{}: {e}", self.function.name),
-                        })?;
-                        self.set = Some((name, set));
-                        set
-                    }
+                        })
+                    })?,
                 };
                 self.scratch.clear();
                 crate::percent_encode_into(first, set, &mut self.scratch);
@@ -350,7 +382,13 @@ impl<'a> Evaluator<'a> {
             UrlOp::StripTracking => {
                 let rules = match second {
                     None => weburl_canon::tracking::Rules::builtin(),
-                    Some(text) => self.tracking_rules(text)?,
+                    Some(text) => self.tracking.get(text, |text| {
+                        weburl_canon::tracking::Rules::from_json(text.as_bytes()).map_err(|e| {
+                            CallError {
+                                message: format!("{}: the rules: {e}", self.function.name),
+                            }
+                        })
+                    })?,
                 };
                 let stripped = weburl_canon::tracking::strip_tracking(first, rules);
                 self.owned_str(stripped.ok())
@@ -358,60 +396,16 @@ impl<'a> Evaluator<'a> {
             UrlOp::CommonCrawl(field) => {
                 let list = match second {
                     None => weburl::psl::List::compiled(),
-                    Some(text) => self.psl_list(text)?,
+                    Some(text) => self.psl.get(text, |text| {
+                        weburl::psl::List::parse(text).map_err(|e| CallError {
+                            message: format!("{}: the Public Suffix List: {e}", self.function.name),
+                        })
+                    })?,
                 };
                 let value = weburl_canon::common_crawl::field_in(first, list, field);
                 self.owned_str(value.ok().flatten())
             }
         })
-    }
-
-    /// The rules of `text` (ClearURLs' JSON), compiled when it is not the previous row's.
-    fn tracking_rules(
-        &mut self,
-        text: &'a str,
-    ) -> Result<&weburl_canon::tracking::Rules, CallError> {
-        let same = |last: &str| {
-            // A column of one rule set is usually one buffer: no comparison of its bytes.
-            (core::ptr::eq(last.as_ptr(), text.as_ptr()) && last.len() == text.len())
-                || last == text
-        };
-        if !self.tracking.as_ref().is_some_and(|(last, _)| same(last)) {
-            let rules = weburl_canon::tracking::Rules::from_json(text.as_bytes()).map_err(|e| {
-                CallError {
-                    message: format!("{}: the rules: {e}", self.function.name),
-                }
-            })?;
-            self.tracking = Some((text, rules));
-        }
-        self.tracking
-            .as_ref()
-            .map(|(_, rules)| rules)
-            .ok_or_else(|| CallError {
-                message: format!("{}: no rules", self.function.name),
-            })
-    }
-
-    /// The list of `text` (a Public Suffix List's text), parsed when it is not the previous
-    /// row's.
-    fn psl_list(&mut self, text: &'a str) -> Result<&weburl::psl::List, CallError> {
-        let same = |last: &str| {
-            // A column of one list is usually one buffer: no comparison of its bytes.
-            (core::ptr::eq(last.as_ptr(), text.as_ptr()) && last.len() == text.len())
-                || last == text
-        };
-        if !self.psl.as_ref().is_some_and(|(last, _)| same(last)) {
-            let list = weburl::psl::List::parse(text).map_err(|e| CallError {
-                message: format!("{}: the Public Suffix List: {e}", self.function.name),
-            })?;
-            self.psl = Some((text, list));
-        }
-        self.psl
-            .as_ref()
-            .map(|(_, list)| list)
-            .ok_or_else(|| CallError {
-                message: format!("{}: no Public Suffix List", self.function.name),
-            })
     }
 }
 

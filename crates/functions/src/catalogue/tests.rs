@@ -147,6 +147,11 @@ fn common_crawl_fields_take_a_callers_list() {
     assert_eq!(row.eval(&[Some(url), Some("org\n")]).unwrap(), Datum::Null);
     assert_eq!(row.eval(&[Some(url), None]).unwrap(), Datum::Null);
     assert!(row.eval(&[Some(url), Some("*.*.com\n")]).is_err());
+    // A text that is no list leaves the last list read as it was.
+    assert_eq!(
+        row.eval(&[Some(url), Some(list)]).unwrap(),
+        Datum::Str("b.example.com")
+    );
     let mut row = Evaluator::new(function("url_host_registered_domain").unwrap());
     assert_eq!(
         row.eval(&[Some(url), Some(list)]).unwrap(),
@@ -199,4 +204,10 @@ fn strip_tracking_takes_the_builtin_list_or_callers_rules() {
     assert_eq!(row.eval(&[Some(url), None]).unwrap(), Datum::Null);
     assert!(row.eval(&[Some(url), Some("{")]).is_err());
     assert!(row.eval(&[Some(url), Some("{}")]).is_err());
+    // An equal text in another buffer reads as the same rules.
+    let copy = rules.to_owned();
+    assert_eq!(
+        row.eval(&[Some(url), Some(&copy)]).unwrap(),
+        Datum::Str("https://shop.example/p?utm_source=x&q=1")
+    );
 }
