@@ -3,6 +3,7 @@
 //! or their 4-byte SHA-256 prefixes, urlcanon's semantic or aggressive canonical URL, or the
 //! URL without its tracking fields (the built-in list, or ClearURLs-format rules of `--rules`).
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::io::Write;
 
@@ -57,8 +58,9 @@ pub enum Output {
     HashPrefixes,
 }
 
-/// The key, expressions or prefixes of one input, or why it has none.
-fn line(input: &str, output: Output, rules: &Rules, to: &mut String) -> Result<(), String> {
+/// The key, expressions or prefixes of one input, or why it has none. `rules` are
+/// strip-tracking's (the built-in list when `None`).
+fn line(input: &str, output: Output, rules: Option<&Rules>, to: &mut String) -> Result<(), String> {
     to.clear();
     match output {
         Output::Key(Profile::Surt) => {
@@ -77,6 +79,10 @@ fn line(input: &str, output: Output, rules: &Rules, to: &mut String) -> Result<(
             to.push_str(&urlcanon::aggressive(input).map_err(|e| e.to_string())?);
         }
         Output::Key(Profile::StripTracking) => {
+            let rules = match rules {
+                Some(rules) => rules,
+                None => Rules::builtin(),
+            };
             to.push_str(&tracking::strip_tracking(input, rules).map_err(|e| e.to_string())?);
         }
         Output::Expressions => {
@@ -99,10 +105,11 @@ fn line(input: &str, output: Output, rules: &Rules, to: &mut String) -> Result<(
 }
 
 /// The rules of `--rules FILE` (ClearURLs' JSON format), each pattern left out reported on
-/// stderr as a warning; the built-in list without a file.
-pub fn rules(file: Option<&std::path::Path>) -> Result<Rules, CliError> {
+/// stderr as a warning; the built-in list (compiled once per process, not copied) without a
+/// file. Only `--profile strip-tracking` asks for them.
+pub fn rules(file: Option<&std::path::Path>) -> Result<Cow<'static, Rules>, CliError> {
     let Some(file) = file else {
-        return Ok(Rules::builtin().clone());
+        return Ok(Cow::Borrowed(Rules::builtin()));
     };
     let rules = Rules::from_file(file).map_err(|e| CliError::Usage(format!("--rules: {e}")))?;
     for s in rules.skipped() {
@@ -114,12 +121,13 @@ pub fn rules(file: Option<&std::path::Path>) -> Result<Rules, CliError> {
             s.reason.lines().last().unwrap_or_default()
         );
     }
-    Ok(rules)
+    Ok(Cow::Owned(rules))
 }
 
 /// Prints each input's line; an input with no key is reported on stderr (its line left out)
-/// and makes the exit status 1. `rules` are those of `--profile strip-tracking`.
-pub fn run(urls: &[String], output: Output, rules: &Rules) -> Result<Status, CliError> {
+/// and makes the exit status 1. `rules` are those of `--profile strip-tracking` (the
+/// built-in list when `None`); no other output reads them.
+pub fn run(urls: &[String], output: Output, rules: Option<&Rules>) -> Result<Status, CliError> {
     let mut out = Out::stdout();
     let mut status = Status::default();
     let mut text = String::new();

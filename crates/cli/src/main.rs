@@ -116,8 +116,14 @@ fn run(command: Command) -> Result<Status, CliError> {
             } else {
                 canon::Output::Key(profile.unwrap_or(canon::Profile::Surt))
             };
-            let rules = canon::rules(rules.as_deref())?;
-            canon::run(&urls, output, &rules)
+            // Only strip-tracking reads rules: the other profiles compile none.
+            let tracking = match output {
+                canon::Output::Key(canon::Profile::StripTracking) => {
+                    Some(canon::rules(rules.as_deref())?)
+                }
+                _ => None,
+            };
+            canon::run(&urls, output, tracking.as_deref())
         }
         Command::Match {
             base: b,
