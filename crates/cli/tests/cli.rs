@@ -539,171 +539,216 @@ fn match_optional_group_is_null_and_bad_pattern_is_usage_error() {
 
 // ---- canon ----
 
-#[test]
-fn canon_surt_is_the_default_profile() {
-    let r = run(&[
-        "canon",
-        "http://www.archive.org/goo/?b=1&a=2#top",
-        "https://WWW2.Example.com:443/A/",
-    ]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_eq!(r.stdout, "org,archive)/goo?a=2&b=1\ncom,example)/a\n");
-    let r = run(&["canon", "--profile", "surt", "http://a.example:99999/"]);
-    assert_eq!(r.code, 1);
-    assert_eq!(r.stdout, "");
-    assert!(
-        r.stderr.starts_with("error: http://a.example:99999/: "),
-        "{}",
-        r.stderr
-    );
+/// What a `weburl canon` run must write on stderr.
+#[derive(Debug, Clone, Copy)]
+enum Stderr {
+    /// Anything (the run succeeds).
+    Any,
+    /// Text containing this.
+    Has(&'static str),
+    /// Text starting with this.
+    StartsWith(&'static str),
 }
 
-#[test]
-fn canon_ssurt_and_safe_browsing_stream_stdin() {
-    let r = run_with_stdin(
-        &["canon", "--profile", "ssurt"],
-        b"http://user:pass@foo.example.org:81/path?query#frag\n/relative\nhttps://example.com/\n"
-            .to_vec(),
-    );
-    assert_eq!(r.code, 1);
-    assert_eq!(
-        r.stdout,
-        "org,example,foo,//:81:http@user:pass/path?query#frag\ncom,example,//:https/\n"
-    );
-    assert!(r.stderr.contains("/relative"), "{}", r.stderr);
-    let r = run_with_stdin(
-        &["canon", "--profile", "safe-browsing"],
-        b"http://3279880203/blah\r\nwww.google.com\n\xff\n".to_vec(),
-    );
-    assert_eq!(r.code, 1);
-    assert_eq!(
-        r.stdout,
-        "http://195.127.0.11/blah\nhttp://www.google.com/\n"
-    );
-    assert!(r.stderr.contains("line 3: invalid UTF-8"), "{}", r.stderr);
+/// One `weburl canon` run: its arguments after `canon` (`{rules}` stands for a file of
+/// ClearURLs rules, `{not-rules}` for a JSON file that is none), its stdin, and its exit
+/// status, stdout and stderr.
+struct CanonCase {
+    name: &'static str,
+    args: &'static [&'static str],
+    stdin: &'static [u8],
+    code: i32,
+    stdout: &'static str,
+    stderr: Stderr,
 }
 
-#[test]
-fn canon_expressions_and_hash_prefixes() {
-    let r = run(&["canon", "--expressions", "http://a.b.c/1/2.html?param=1"]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_eq!(
-        r.stdout,
-        "a.b.c/1/2.html?param=1 a.b.c/1/2.html a.b.c/ a.b.c/1/ \
-         b.c/1/2.html?param=1 b.c/1/2.html b.c/ b.c/1/\n"
-    );
-    // One expression, "a.b/", whose SHA-256 starts 2e c5 fb b0.
-    let r = run(&["canon", "--hash-prefixes", "http://a.b/", "mailto:x@a.b"]);
-    assert_eq!(r.code, 1);
-    assert_eq!(r.stdout, "2ec5fbb0\n");
-    assert!(r.stderr.contains("mailto:x@a.b"), "{}", r.stderr);
-}
+const CANON_CASES: &[CanonCase] = &[
+    CanonCase {
+        name: "surt is the default profile",
+        args: &[
+            "http://www.archive.org/goo/?b=1&a=2#top",
+            "https://WWW2.Example.com:443/A/",
+        ],
+        stdin: b"",
+        code: 0,
+        stdout: "org,archive)/goo?a=2&b=1\ncom,example)/a\n",
+        stderr: Stderr::Any,
+    },
+    CanonCase {
+        name: "surt: a port surt rejects",
+        args: &["--profile", "surt", "http://a.example:99999/"],
+        stdin: b"",
+        code: 1,
+        stdout: "",
+        stderr: Stderr::StartsWith("error: http://a.example:99999/: "),
+    },
+    CanonCase {
+        name: "ssurt streams stdin",
+        args: &["--profile", "ssurt"],
+        stdin: b"http://user:pass@foo.example.org:81/path?query#frag\n/relative\nhttps://example.com/\n",
+        code: 1,
+        stdout: "org,example,foo,//:81:http@user:pass/path?query#frag\ncom,example,//:https/\n",
+        stderr: Stderr::Has("/relative"),
+    },
+    CanonCase {
+        name: "safe-browsing streams stdin",
+        args: &["--profile", "safe-browsing"],
+        stdin: b"http://3279880203/blah\r\nwww.google.com\n\xff\n",
+        code: 1,
+        stdout: "http://195.127.0.11/blah\nhttp://www.google.com/\n",
+        stderr: Stderr::Has("line 3: invalid UTF-8"),
+    },
+    CanonCase {
+        name: "expressions",
+        args: &["--expressions", "http://a.b.c/1/2.html?param=1"],
+        stdin: b"",
+        code: 0,
+        stdout: "a.b.c/1/2.html?param=1 a.b.c/1/2.html a.b.c/ a.b.c/1/ \
+                 b.c/1/2.html?param=1 b.c/1/2.html b.c/ b.c/1/\n",
+        stderr: Stderr::Any,
+    },
+    CanonCase {
+        // One expression, "a.b/", whose SHA-256 starts 2e c5 fb b0.
+        name: "hash prefixes",
+        args: &["--hash-prefixes", "http://a.b/", "mailto:x@a.b"],
+        stdin: b"",
+        code: 1,
+        stdout: "2ec5fbb0\n",
+        stderr: Stderr::Has("mailto:x@a.b"),
+    },
+    CanonCase {
+        name: "hash prefixes with --profile safe-browsing",
+        args: &["--profile", "safe-browsing", "--hash-prefixes", "http://a.b/"],
+        stdin: b"",
+        code: 0,
+        stdout: "2ec5fbb0\n",
+        stderr: Stderr::Any,
+    },
+    CanonCase {
+        name: "semantic streams stdin",
+        args: &["--profile", "semantic"],
+        stdin: b"HTTP://u:p@Example.com.../a//b/%2e%2e/c?b=%41&a#f\nno scheme\nwww12.foo.com/\n",
+        code: 1,
+        stdout: "http://example.com/a/c?a&b=A\nhttp://www12.foo.com/\n",
+        stderr: Stderr::Has("no scheme"),
+    },
+    CanonCase {
+        name: "aggressive",
+        args: &[
+            "--profile",
+            "aggressive",
+            "https://www12.foo.com/A/?sid=9682993c8daa2c5497996114facdc805&B=1",
+        ],
+        stdin: b"",
+        code: 0,
+        stdout: "http://foo.com/a?b=1\n",
+        stderr: Stderr::Any,
+    },
+    CanonCase {
+        name: "strip-tracking with the built-in list",
+        args: &["--profile", "strip-tracking"],
+        stdin: b"https://example.com/a?id=7&utm_source=news&fbclid=x#top\nno url\n",
+        code: 1,
+        stdout: "https://example.com/a?id=7#top\n",
+        stderr: Stderr::Has("no url"),
+    },
+    CanonCase {
+        name: "strip-tracking with --rules",
+        args: &[
+            "--profile",
+            "strip-tracking",
+            "--rules",
+            "{rules}",
+            "https://shop.example/?ref=1&utm_source=2",
+        ],
+        stdin: b"",
+        code: 0,
+        stdout: "https://shop.example/?utm_source=2\n",
+        stderr: Stderr::Has("warning: --rules: provider \"shop\": rules \"(?<=x)y\" left out"),
+    },
+    CanonCase {
+        name: "--rules is strip-tracking's",
+        args: &["--rules", "{rules}", "http://a/"],
+        stdin: b"",
+        code: 2,
+        stdout: "",
+        stderr: Stderr::Has("--profile strip-tracking"),
+    },
+    CanonCase {
+        name: "--rules of a file that is not rules",
+        args: &[
+            "--profile",
+            "strip-tracking",
+            "--rules",
+            "{not-rules}",
+            "http://a/",
+        ],
+        stdin: b"",
+        code: 2,
+        stdout: "",
+        stderr: Stderr::Has("--rules: not ClearURLs rules"),
+    },
+    CanonCase {
+        name: "an unknown profile",
+        args: &["--profile", "nope", "http://a/"],
+        stdin: b"",
+        code: 2,
+        stdout: "",
+        stderr: Stderr::Has(
+            "the profiles are surt, ssurt, safe-browsing, semantic, aggressive, strip-tracking",
+        ),
+    },
+    CanonCase {
+        name: "--expressions with another profile",
+        args: &["--expressions", "--profile", "surt", "http://a/"],
+        stdin: b"",
+        code: 2,
+        stdout: "",
+        stderr: Stderr::Has("Safe Browsing's"),
+    },
+    CanonCase {
+        name: "--expressions with --hash-prefixes",
+        args: &["--expressions", "--hash-prefixes", "http://a/"],
+        stdin: b"",
+        code: 2,
+        stdout: "",
+        stderr: Stderr::Any,
+    },
+];
 
 #[test]
-fn canon_semantic_and_aggressive_stream_stdin() {
-    let r = run_with_stdin(
-        &["canon", "--profile", "semantic"],
-        b"HTTP://u:p@Example.com.../a//b/%2e%2e/c?b=%41&a#f\nno scheme\nwww12.foo.com/\n".to_vec(),
-    );
-    assert_eq!(r.code, 1);
-    assert_eq!(
-        r.stdout,
-        "http://example.com/a/c?a&b=A\nhttp://www12.foo.com/\n"
-    );
-    assert!(r.stderr.contains("no scheme"), "{}", r.stderr);
-    let r = run(&[
-        "canon",
-        "--profile",
-        "aggressive",
-        "https://www12.foo.com/A/?sid=9682993c8daa2c5497996114facdc805&B=1",
-    ]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_eq!(r.stdout, "http://foo.com/a?b=1\n");
-}
-
-#[test]
-fn canon_strip_tracking_with_the_builtin_list_or_rules() {
-    let r = run_with_stdin(
-        &["canon", "--profile", "strip-tracking"],
-        b"https://example.com/a?id=7&utm_source=news&fbclid=x#top\nno url\n".to_vec(),
-    );
-    assert_eq!(r.code, 1);
-    assert_eq!(r.stdout, "https://example.com/a?id=7#top\n");
-    assert!(r.stderr.contains("no url"), "{}", r.stderr);
+fn canon_profiles() {
     let dir = std::env::temp_dir().join(format!("weburl-cli-rules-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("rules.json");
+    let rules = dir.join("rules.json");
     std::fs::write(
-        &file,
+        &rules,
         r#"{"providers": {"shop": {"urlPattern": "shop\\.example", "rules": ["ref", "(?<=x)y"]}}}"#,
     )
     .unwrap();
-    let rules = file.to_str().unwrap();
-    let r = run(&[
-        "canon",
-        "--profile",
-        "strip-tracking",
-        "--rules",
-        rules,
-        "https://shop.example/?ref=1&utm_source=2",
-    ]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_eq!(r.stdout, "https://shop.example/?utm_source=2\n");
-    assert!(
-        r.stderr
-            .contains("warning: --rules: provider \"shop\": rules \"(?<=x)y\" left out"),
-        "{}",
-        r.stderr
-    );
-    // --rules is strip-tracking's; a file that is not rules is a usage error.
-    let r = run(&["canon", "--rules", rules, "http://a/"]);
-    assert_eq!(r.code, 2);
-    assert!(
-        r.stderr.contains("--profile strip-tracking"),
-        "{}",
-        r.stderr
-    );
-    std::fs::write(&file, "[]").unwrap();
-    let r = run(&[
-        "canon",
-        "--profile",
-        "strip-tracking",
-        "--rules",
-        rules,
-        "http://a/",
-    ]);
-    assert_eq!(r.code, 2);
-    assert!(
-        r.stderr.contains("--rules: not ClearURLs rules"),
-        "{}",
-        r.stderr
-    );
+    let not_rules = dir.join("not-rules.json");
+    std::fs::write(&not_rules, "[]").unwrap();
+    let mut failed = Vec::new();
+    for case in CANON_CASES {
+        let mut args = vec!["canon"];
+        args.extend(case.args.iter().map(|&a| match a {
+            "{rules}" => rules.to_str().unwrap(),
+            "{not-rules}" => not_rules.to_str().unwrap(),
+            a => a,
+        }));
+        let r = run_with_stdin(&args, case.stdin.to_vec());
+        let stderr_ok = match case.stderr {
+            Stderr::Any => true,
+            Stderr::Has(part) => r.stderr.contains(part),
+            Stderr::StartsWith(start) => r.stderr.starts_with(start),
+        };
+        if r.code != case.code || r.stdout != case.stdout || !stderr_ok {
+            failed.push(format!(
+                "{}: exit {} (expected {}), stdout {:?} (expected {:?}), stderr {:?} (expected {:?})",
+                case.name, r.code, case.code, r.stdout, case.stdout, r.stderr, case.stderr
+            ));
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
-fn canon_unknown_profiles_are_usage_errors() {
-    let r = run(&["canon", "--profile", "nope", "http://a/"]);
-    assert_eq!(r.code, 2);
-    assert!(
-        r.stderr.contains(
-            "the profiles are surt, ssurt, safe-browsing, semantic, aggressive, strip-tracking"
-        ),
-        "{}",
-        r.stderr
-    );
-    let r = run(&["canon", "--expressions", "--profile", "surt", "http://a/"]);
-    assert_eq!(r.code, 2);
-    assert!(r.stderr.contains("Safe Browsing's"), "{}", r.stderr);
-    let r = run(&["canon", "--expressions", "--hash-prefixes", "http://a/"]);
-    assert_eq!(r.code, 2);
-    let r = run(&[
-        "canon",
-        "--profile",
-        "safe-browsing",
-        "--hash-prefixes",
-        "http://a.b/",
-    ]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_eq!(r.stdout, "2ec5fbb0\n");
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
