@@ -15,7 +15,7 @@
 //! that target directory and the dependencies they have in common) and installed as wheels.
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
@@ -147,13 +147,8 @@ const PACKAGES: &[Package] = &[
 /// environment's Python can load it, else the `abi3-py39` one.
 fn build_and_install() -> Result {
     let wheels = root().join("target/python/wheels");
-    let _ = fs::remove_dir_all(&wheels);
-    let maturin = if cfg!(windows) {
-        venv().join("Scripts/maturin.exe")
-    } else {
-        venv().join("bin/maturin")
-    };
     let py310 = python_310_or_later();
+    let mut built = Vec::new();
     for package in PACKAGES {
         let abi: &[&str] = if package.abi3_py310 && py310 {
             &[
@@ -164,41 +159,72 @@ fn build_and_install() -> Result {
         } else {
             &[]
         };
-        eprintln!(
-            "xtask: maturin build --release {} ({})",
-            abi.join(" "),
-            package.dir
-        );
-        let start = Instant::now();
-        run(
-            Command::new(&maturin)
-                .current_dir(root().join(package.dir))
-                .env("CARGO_TARGET_DIR", root().join("target/python"))
-                .args(["build", "--release", "--quiet", "--interpreter"])
-                .arg(venv_python())
-                .arg("--out")
-                .arg(wheels.join(package.name))
-                .args(abi),
-            &format!("maturin build ({})", package.dir),
-        )?;
-        eprintln!(
-            "xtask: {} built in {:.0} s",
-            package.name,
-            start.elapsed().as_secs_f64()
-        );
+        built.push(build_wheel(
+            &venv(),
+            package.dir,
+            &venv_python(),
+            abi,
+            &wheels.join(package.name),
+        )?);
     }
-    let mut built = Vec::new();
-    for package in PACKAGES {
-        let dir = wheels.join(package.name);
-        let wheel = fs::read_dir(&dir)
-            .map_err(|e| Failure::new(format!("{}: {e}", dir.display())))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .find(|p| p.extension().is_some_and(|x| x == "whl"))
-            .ok_or_else(|| Failure::new(format!("maturin built no wheel of {}", package.name)))?;
-        built.push(wheel);
-    }
+    install_wheels(
+        &venv_python(),
+        &built,
+        "the weburl and weburl-polars wheels",
+    )
+}
+
+/// Builds the wheel of the package in `dir` (`crates/python`, ...) in release mode with the
+/// `maturin` of the environment `venv`, for `interpreter`, with `features` (maturin's feature
+/// arguments, or none), into `out` (emptied first), with `target/python` as Cargo's target
+/// directory (shared by every caller, so that a build with the same features is not
+/// compiled again); returns the wheel's path. `cargo xtask spark` builds the base package
+/// with it too.
+pub fn build_wheel(
+    venv: &Path,
+    dir: &str,
+    interpreter: &Path,
+    features: &[&str],
+    out: &Path,
+) -> Result<PathBuf> {
+    util::remove_dir(out)?;
+    let maturin = if cfg!(windows) {
+        venv.join("Scripts/maturin.exe")
+    } else {
+        venv.join("bin/maturin")
+    };
+    eprintln!(
+        "xtask: maturin build --release {} ({dir})",
+        features.join(" ")
+    );
+    let start = Instant::now();
     run(
-        Command::new(venv_python())
+        Command::new(&maturin)
+            .current_dir(root().join(dir))
+            .env("CARGO_TARGET_DIR", root().join("target/python"))
+            .args(["build", "--release", "--quiet", "--interpreter"])
+            .arg(interpreter)
+            .arg("--out")
+            .arg(out)
+            .args(features),
+        &format!("maturin build ({dir})"),
+    )?;
+    eprintln!(
+        "xtask: {dir} built in {:.0} s",
+        start.elapsed().as_secs_f64()
+    );
+    fs::read_dir(out)
+        .map_err(|e| Failure::new(format!("{}: {e}", out.display())))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| p.extension().is_some_and(|x| x == "whl"))
+        .ok_or_else(|| Failure::new(format!("maturin built no wheel of {dir}")))
+}
+
+/// Installs `wheels` into the environment of `python` (pip: forced, no dependencies, no
+/// index); `what` names them in a failure.
+pub fn install_wheels(python: &Path, wheels: &[PathBuf], what: &str) -> Result {
+    run(
+        Command::new(python)
             .args([
                 "-m",
                 "pip",
@@ -207,8 +233,8 @@ fn build_and_install() -> Result {
                 "--disable-pip-version-check",
             ])
             .args(["--force-reinstall", "--no-deps", "--no-index"])
-            .args(&built),
-        "pip install (the weburl and weburl-polars wheels)",
+            .args(wheels),
+        &format!("pip install ({what})"),
     )
 }
 

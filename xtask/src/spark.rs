@@ -14,13 +14,12 @@
 //! `parse_url(url, 'HOST')` and a `urllib.parse` UDF on the cluster
 //! (`crates/python/tests/spark/bench.py`); `build` sets up the environment only.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
 use crate::args::{self, Action, Args};
-use crate::{util, Failure, Result};
+use crate::{python, util, Failure, Result};
 
 const USAGE: &str = "cargo xtask spark [test | build | bench [--rows N]]";
 
@@ -118,17 +117,9 @@ fn setup() -> Result<PathBuf> {
 }
 
 /// Builds the base package's wheel (`crates/python`, release, `abi3-py310` as the Python step
-/// builds it on 3.10+) into `target/python/wheels-spark` and installs it.
+/// builds it on 3.10+) into `target/python/wheels-spark` with the Python step's
+/// [`python::build_wheel`] and installs it.
 fn install_wheel(python: &Path) -> Result {
-    let wheels = root().join("target/python/wheels-spark");
-    util::remove_dir(&wheels)?;
-    let maturin = if cfg!(windows) {
-        venv().join("Scripts/maturin.exe")
-    } else {
-        venv().join("bin/maturin")
-    };
-    let features = "pyo3/extension-module,abi3-py310";
-    eprintln!("xtask: maturin build --release --features {features} (crates/python, spark)");
     // The Python step's interpreter where it exists: the same build configuration, so
     // nothing is recompiled after that step (the abi3 wheel installs here all the same).
     let python_step = util::venv_python(&root().join("target/python-venv"));
@@ -137,35 +128,18 @@ fn install_wheel(python: &Path) -> Result {
     } else {
         python
     };
-    util::run_streaming(
-        Command::new(maturin)
-            .current_dir(root().join("crates/python"))
-            .env("CARGO_TARGET_DIR", root().join("target/python"))
-            .args(["build", "--release", "--quiet", "--interpreter"])
-            .arg(interpreter)
-            .arg("--out")
-            .arg(&wheels)
-            .args(["--no-default-features", "--features", features]),
-        "maturin build (crates/python)",
+    let wheel = python::build_wheel(
+        &venv(),
+        "crates/python",
+        interpreter,
+        &[
+            "--no-default-features",
+            "--features",
+            "pyo3/extension-module,abi3-py310",
+        ],
+        &root().join("target/python/wheels-spark"),
     )?;
-    let wheel = fs::read_dir(&wheels)
-        .map_err(|e| Failure::new(format!("{}: {e}", wheels.display())))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .find(|p| p.extension().is_some_and(|x| x == "whl"))
-        .ok_or_else(|| Failure::new("maturin built no wheel"))?;
-    util::run_streaming(
-        Command::new(python)
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-            ])
-            .args(["--force-reinstall", "--no-deps", "--no-index"])
-            .arg(&wheel),
-        "pip install (the weburl wheel, spark)",
-    )
+    python::install_wheels(python, &[wheel], "the weburl wheel, spark")
 }
 
 /// `cargo xtask test`'s Spark step: the cluster tests (`weburl-spark: N passed, M failed`), or
