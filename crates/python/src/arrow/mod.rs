@@ -15,6 +15,7 @@
 //! block with its SAFETY note.
 
 use std::num::NonZeroUsize;
+use std::ops::Range;
 use std::sync::Arc;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -244,6 +245,11 @@ fn _arrow_call(
 }
 
 /// Every row, split across threads when there are enough.
+///
+/// Each thread builds its part; the parts are then appended to the first, which reserved room
+/// for every row's offset or value when it was made: the others' rows are copied once, and
+/// the first part's buffers are not moved (but for a string result's text when the first
+/// part's input text is less than the whole result's).
 fn compute(
     f: &'static Function,
     columns: &[Column],
@@ -255,7 +261,7 @@ fn compute(
         .min(rows / ROWS_PER_THREAD)
         .max(1);
     if threads == 1 {
-        return Ok(part(f, columns, args, 0, rows)?.finish());
+        return Ok(part(f, columns, args, 0..rows, rows)?.finish());
     }
     let per = rows.div_ceil(threads);
     let parts: Vec<Result<Builder, CallError>> = std::thread::scope(|s| {
@@ -264,9 +270,11 @@ fn compute(
             .map(|t| {
                 let start = (t * per).min(rows);
                 let end = ((t + 1) * per).min(rows);
+                // The first part has room for every row.
+                let room = if t == 0 { rows } else { end };
                 std::thread::Builder::new()
-                    .spawn_scoped(s, move || part(f, columns, args, start, end))
-                    .map_err(|_| (start, end))
+                    .spawn_scoped(s, move || part(f, columns, args, start..end, room))
+                    .map_err(|_| (start, end, room))
             })
             .collect();
         handles
@@ -277,7 +285,7 @@ fn compute(
                         message: "a worker thread failed".to_owned(),
                     })
                 }),
-                Err((start, end)) => part(f, columns, args, start, end),
+                Err((start, end, room)) => part(f, columns, args, start..end, room),
             })
             .collect()
     });
@@ -292,15 +300,31 @@ fn compute(
     Ok(out.finish())
 }
 
-/// Rows `start..end` (counted across the chunks).
+/// Rows `rows` (counted across the chunks), in a builder with room for rows `rows.start..room`
+/// (`room >= rows.end`) and, for a string result, for as much text as `rows` have in the input.
+/// (Text room for the whole column in the first part would make it one allocation large
+/// enough that the system's allocator maps fresh memory for it on every call, and every page
+/// written then costs a page fault: more than the copy it saves.)
 fn part(
     f: &'static Function,
     columns: &[Column],
     args: &[ArgView<'_>],
-    start: usize,
-    end: usize,
+    rows: Range<usize>,
+    room: usize,
 ) -> Result<Builder, CallError> {
-    let mut out = Builder::new(f.returns, end - start);
+    let Range { start, end } = rows;
+    let mut out = Builder::new(f.returns, room - start);
+    let mut base = 0;
+    let mut text = 0;
+    for column in columns {
+        let n = column.len();
+        let (lo, hi) = (start.max(base), end.min(base + n));
+        if lo < hi {
+            text += column.text_bytes(lo - base, hi - base);
+        }
+        base += n;
+    }
+    out.reserve_text(text);
     let mut row = Evaluator::new(f);
     let count = args.len() + 1;
     let at = column_index(f).min(args.len());
@@ -322,9 +346,6 @@ fn part(
     for column in columns {
         let n = column.len();
         let (lo, hi) = (start.max(base), end.min(base + n));
-        if lo < hi {
-            out.reserve_text(column.text_bytes(lo - base, hi - base));
-        }
         if count == 1 {
             // The column alone: its value is the only argument; a string result is pushed
             // to without the match of every result type.
