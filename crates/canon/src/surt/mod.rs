@@ -29,12 +29,14 @@
 
 mod fast;
 mod public_suffix;
+mod session;
 mod split;
 
 use weburl::percent::percent_encode_bytes_into;
 
 use crate::escape::{inet_aton, push_ipv4, C0_SPACE_HASH_PERCENT};
 use crate::Input;
+use session::{strip_path_session_id, strip_query_session_id};
 
 /// Why `surt` gives no key (where the `surt` package raises an exception).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -132,7 +134,13 @@ impl Default for Options {
 /// assert_eq!(weburl_canon::surt::surt(&url).unwrap(), "com,example)/a?a=2&b=1");
 /// ```
 pub fn surt<'a>(input: impl Into<Input<'a>>) -> Result<String, Error> {
-    surt_with(input, &Options::default())
+    let input = input.into();
+    let input = input.as_str();
+    // The default options' one pass (`fast.rs`), or every rule in turn.
+    match fast::key(input) {
+        Some(key) => Ok(key),
+        None => key_by_rules(input, &Options::default()),
+    }
 }
 
 /// The SURT key (or, with `surt: false`, the canonical URL) of `input` with `options`.
@@ -149,16 +157,21 @@ pub fn surt_with<'a>(input: impl Into<Input<'a>>, options: &Options) -> Result<S
 }
 
 fn key(input: &str, o: &Options) -> Result<String, Error> {
+    if *o == Options::default() {
+        if let Some(key) = fast::key(input) {
+            return Ok(key);
+        }
+    }
+    key_by_rules(input, o)
+}
+
+/// The key of a string [`fast::key`] does not take (or of any string with other options).
+fn key_by_rules(input: &str, o: &Options) -> Result<String, Error> {
     if input.is_empty() {
         return Ok("-".to_owned());
     }
     if input.starts_with("filedesc") {
         return Ok(input.to_owned());
-    }
-    if *o == Options::default() {
-        if let Some(key) = fast::key(input) {
-            return Ok(key);
-        }
     }
     general(input, o)
 }
@@ -561,190 +574,6 @@ fn is_dotted_quad(host: &[u8]) -> bool {
     parts == 4
 }
 
-/// ASCII case-insensitive `starts_with`.
-fn starts_with_ci(s: &[u8], prefix: &[u8]) -> bool {
-    s.get(..prefix.len())
-        .is_some_and(|h| h.eq_ignore_ascii_case(prefix))
-}
-
-/// ASP.NET cookieless session segments: the last `/` + `(X(24 alphanumerics)...)` + `/` (or
-/// `/` + `(24 alphanumerics)` + `/`) followed by a rest that contains `.aspx` after its first
-/// byte, removed. Both forms are tried, in that order.
-fn strip_path_session_id(path: &mut String) {
-    for form in [PathSession::Letters, PathSession::Plain] {
-        let bytes = path.as_bytes();
-        // Where the next `?` and the next `.aspx` start at or after each position, built at
-        // the first session segment: searching the rest again for each segment was quadratic
-        // on many of them (found in review).
-        let mut tables: Option<(Vec<usize>, Vec<usize>)> = None;
-        let found = (0..bytes.len()).rev().find_map(|slash| {
-            if bytes.get(slash) != Some(&b'/') {
-                return None;
-            }
-            let seg_start = slash + 1;
-            let len = form.segment_len(bytes.get(seg_start..)?)?;
-            let rest = seg_start + len;
-            if rest > bytes.len() {
-                return None;
-            }
-            let (question, aspx) = tables.get_or_insert_with(|| {
-                (
-                    next_positions(bytes, |r| r.first() == Some(&b'?')),
-                    next_positions(bytes, |r| starts_with_ci(r, b".aspx")),
-                )
-            });
-            // `[^?]+\.aspx`: `.aspx` after at least one byte, no `?` before it.
-            let before_question = *question.get(rest)?;
-            let aspx = aspx.get(rest + 1).is_some_and(|&at| at < before_question);
-            aspx.then_some(seg_start..seg_start + len)
-        });
-        if let Some(range) = found {
-            path.replace_range(range, "");
-        }
-    }
-}
-
-/// For each position of `bytes` (and its end), the first position at or after it where
-/// `starts` holds of the bytes from there, or `bytes.len()`.
-fn next_positions(bytes: &[u8], starts: impl Fn(&[u8]) -> bool) -> Vec<usize> {
-    let mut next = Vec::with_capacity(bytes.len() + 1);
-    let mut at = bytes.len();
-    next.push(at);
-    for i in (0..bytes.len()).rev() {
-        if bytes.get(i..).is_some_and(&starts) {
-            at = i;
-        }
-        next.push(at);
-    }
-    next.reverse();
-    next
-}
-
-#[derive(Clone, Copy)]
-enum PathSession {
-    /// `(` + one or more `X(24 alphanumerics)` + `)/`
-    Letters,
-    /// `(24 alphanumerics)/`
-    Plain,
-}
-
-impl PathSession {
-    /// The length of the session segment (with its `/`) at the start of `s`.
-    fn segment_len(self, s: &[u8]) -> Option<usize> {
-        let id = |s: &[u8]| -> bool {
-            s.len() >= 26
-                && s.first() == Some(&b'(')
-                && s.get(1..25)
-                    .is_some_and(|i| i.iter().all(u8::is_ascii_alphanumeric))
-                && s.get(25) == Some(&b')')
-        };
-        match self {
-            PathSession::Plain => (id(s) && s.get(26) == Some(&b'/')).then_some(27),
-            PathSession::Letters => {
-                if s.first() != Some(&b'(') {
-                    return None;
-                }
-                let mut i = 1;
-                let mut groups = 0;
-                while s.get(i).is_some_and(u8::is_ascii_alphabetic)
-                    && s.get(i + 1..).is_some_and(id)
-                {
-                    i += 27;
-                    groups += 1;
-                }
-                (groups > 0 && s.get(i) == Some(&b')') && s.get(i + 1) == Some(&b'/'))
-                    .then_some(i + 2)
-            }
-        }
-    }
-}
-
-/// The query session-id arguments `surt` strips, in its order.
-#[derive(Clone, Copy)]
-enum QuerySession {
-    Named(&'static [u8]),
-    Asp,
-    ColdFusion,
-}
-
-impl QuerySession {
-    /// The length of the argument at `i` in `bytes`, if it is one (and is followed by the end
-    /// or `&`). `amps` caches, for each position, where the next `&` (or the end) is.
-    fn len(self, bytes: &[u8], i: usize, amps: &mut Option<Vec<usize>>) -> Option<usize> {
-        let s = bytes.get(i..)?;
-        let n = match self {
-            QuerySession::Named(name) => {
-                if !starts_with_ci(s, name) {
-                    return None;
-                }
-                let id = s.get(name.len()..name.len() + 32)?;
-                id.iter()
-                    .all(u8::is_ascii_alphanumeric)
-                    .then_some(name.len() + 32)?
-            }
-            QuerySession::Asp => {
-                if !starts_with_ci(s, b"aspsessionid") {
-                    return None;
-                }
-                let letters =
-                    |r: Option<&[u8]>| r.is_some_and(|r| r.iter().all(u8::is_ascii_alphabetic));
-                (letters(s.get(12..20)) && s.get(20) == Some(&b'=') && letters(s.get(21..45)))
-                    .then_some(45)?
-            }
-            QuerySession::ColdFusion => {
-                if !starts_with_ci(s, b"cfid=") {
-                    return None;
-                }
-                // The values run to the next `&`, looked up in a table: scanning for it at each
-                // `cfid=` was quadratic on `cfid=` × k (found in review).
-                let amps =
-                    amps.get_or_insert_with(|| next_positions(bytes, |r| r.first() == Some(&b'&')));
-                let v1 = amps.get(i + 5)? - (i + 5);
-                if v1 == 0 {
-                    return None;
-                }
-                let at = 5 + v1;
-                if !starts_with_ci(s.get(at..)?, b"&cftoken=") {
-                    return None;
-                }
-                let v2 = amps.get(i + at + 9)? - (i + at + 9);
-                if v2 == 0 {
-                    return None;
-                }
-                at + 9 + v2
-            }
-        };
-        matches!(s.get(n), None | Some(b'&')).then_some(n)
-    }
-}
-
-/// Removes the last argument of each session-id form (and the `&` after it; everything after
-/// it is kept unless it is empty).
-fn strip_query_session_id(query: &mut String) {
-    const FORMS: [QuerySession; 5] = [
-        QuerySession::Named(b"jsessionid="),
-        QuerySession::Named(b"phpsessid="),
-        QuerySession::Named(b"sid="),
-        QuerySession::Asp,
-        QuerySession::ColdFusion,
-    ];
-    for form in FORMS {
-        let bytes = query.as_bytes();
-        let mut amps = None;
-        let found = (0..=bytes.len())
-            .rev()
-            .find_map(|i| form.len(bytes, i, &mut amps).map(|n| (i, n)));
-        if let Some((i, n)) = found {
-            let end = if bytes.get(i + n) == Some(&b'&') {
-                i + n + 1
-            } else {
-                i + n
-            };
-            query.replace_range(i..end, "");
-        }
-    }
-}
-
 /// `surt`'s query sort: arguments split on `&`, each split on its first `=`, sorted by name
 /// then by value (an argument without `=` before one with), joined again.
 fn alpha_reorder(query: &mut String) {
@@ -771,63 +600,4 @@ fn alpha_reorder(query: &mut String) {
         }
     }
     *query = out;
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{strip_path_session_id, strip_query_session_id};
-
-    const ID: &str = "(0123456789abcdefghijklmn)/";
-
-    fn path(s: &str) -> String {
-        let mut s = s.to_owned();
-        strip_path_session_id(&mut s);
-        s
-    }
-
-    fn query(s: &str) -> String {
-        let mut s = s.to_owned();
-        strip_query_session_id(&mut s);
-        s
-    }
-
-    #[test]
-    fn path_session_ids() {
-        assert_eq!(path(&format!("/a/{ID}b.aspx")), "/a/b.aspx");
-        assert_eq!(path(&format!("/{ID}{ID}b.aspx")), format!("/{ID}b.aspx"));
-        assert_eq!(path(&format!("/a/{ID}.aspx")), format!("/a/{ID}.aspx"));
-        assert_eq!(path(&format!("/a/{ID}b?.aspx")), format!("/a/{ID}b?.aspx"));
-        assert_eq!(path(&format!("/a/{ID}b.asp")), format!("/a/{ID}b.asp"));
-        assert_eq!(path(&format!("/{ID}b.ASPX?x")), "/b.ASPX?x");
-        assert_eq!(path("/(X(0123456789abcdefghijklmn))/b.aspx"), "/b.aspx");
-    }
-
-    /// Found in review: the rest was searched for `.aspx` at each segment, quadratic
-    /// (minutes) on this.
-    #[test]
-    fn many_path_segments() {
-        let s = format!("/{}b.asp", ID.repeat(200_000));
-        assert_eq!(path(&s), s);
-        let s = format!("/{}b.aspx", ID.repeat(200_000));
-        assert_eq!(path(&s), format!("/{}b.aspx", ID.repeat(199_999)));
-    }
-
-    #[test]
-    fn cold_fusion_ids() {
-        assert_eq!(query("a=1&cfid=12&cftoken=34&b=2"), "a=1&b=2");
-        assert_eq!(query("a=1&CFID=12&CFTOKEN=34"), "a=1&");
-        assert_eq!(query("cfid=&cftoken=34"), "cfid=&cftoken=34");
-        assert_eq!(query("cfid=1&cftoken="), "cfid=1&cftoken=");
-        assert_eq!(query("cfid=cfid=&cftoken=1&a"), "a");
-        assert_eq!(query("x&cfid=cfid=&cftoken=1"), "x&");
-    }
-
-    /// Found in review: the value was scanned at each `cfid=`, quadratic (minutes) on this.
-    #[test]
-    fn many_cold_fusion_starts() {
-        let s = "cfid=".repeat(200_000);
-        assert_eq!(query(&s), s);
-        let s = format!("{}&cftoken=1&a", "cfid=".repeat(200_000));
-        assert_eq!(query(&s), format!("{}a", "cfid=".repeat(199_998)));
-    }
 }
