@@ -1,8 +1,9 @@
 //! `weburl_canon::common_crawl`: a string's Common Crawl fields, and the same string parsed
-//! first. Invariants: no panic; a string has fields exactly when it parses, the same host
-//! fields as its parsed URL's; each field's own function gives the field; the suffixes and
-//! domains are suffixes of the host name, each domain ends with its suffix; the labels read
-//! back from the reversed name are the host name's parts.
+//! first. Invariants: no panic; a string has fields exactly when it parses (and not one field,
+//! its SURT key included, when it does not), the same host fields as its parsed URL's; each
+//! field's own function gives the field; the suffixes and domains are suffixes of the host
+//! name, each domain ends with its suffix; the labels read back from the reversed name are
+//! the host name's parts.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -16,6 +17,13 @@ fuzz_target!(|data: &[u8]| {
     let got = fields(input);
     let url = Url::parse(input);
     assert_eq!(got.is_ok(), url.is_ok(), "{input:?}");
+    if got.is_err() {
+        // Not a URL: no field, `url_surtkey` included.
+        for field in Field::ALL {
+            let one = field_in(input, List::compiled(), field);
+            assert!(one.is_err(), "{input:?} {field:?}: {one:?}");
+        }
+    }
     let (Ok(f), Ok(url)) = (got, url) else { return };
     let from_url = fields(&url);
     let Ok(from_url) = from_url else {
