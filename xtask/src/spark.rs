@@ -10,9 +10,10 @@
 //! the step is skipped, saying so (`cargo xtask test` goes on).
 //!
 //! `test` (a step of `cargo xtask test`) runs `crates/python/tests/spark` (`weburl-spark: N
-//! passed, M failed`); `bench [--rows N]` times `url_hostname` through weburl against Spark's
-//! `parse_url(url, 'HOST')` and a `urllib.parse` UDF on the cluster
-//! (`crates/python/tests/spark/bench.py`); `build` sets up the environment only.
+//! passed, M failed`); `bench [--rows N] [--runs N]` times `url_hostname` through weburl
+//! against Spark's `parse_url(url, 'HOST')`, a `urllib.parse` UDF and a no-op Arrow UDF on the
+//! cluster, in rounds, best of `--runs` (`crates/python/tests/spark/bench.py`); `build` sets
+//! up the environment only.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -21,7 +22,7 @@ use std::time::Instant;
 use crate::args::{self, Action, Args};
 use crate::{python, util, Failure, Result};
 
-const USAGE: &str = "cargo xtask spark [test | build | bench [--rows N]]";
+const USAGE: &str = "cargo xtask spark [test | build | bench [--rows N] [--runs N]]";
 
 /// What the tests and the bench need. PySpark 4.1 is the first with Arrow UDFs
 /// (`pyspark.sql.functions.arrow_udf`: a batch's column as a `pyarrow.Array`); pyarrow and
@@ -42,9 +43,10 @@ pub fn main(args: &[String]) -> Result {
     let mut bench_args = Vec::new();
     while let Some(arg) = p.next()? {
         match arg {
-            Long("rows") if action == Action::Bench => {
-                let rows = p.count("--rows")?;
-                bench_args.extend(["--rows".to_owned(), rows.to_string()]);
+            Long(name @ ("rows" | "runs")) if action == Action::Bench => {
+                let flag = format!("--{name}");
+                let count = p.count(&flag)?;
+                bench_args.extend([flag, count.to_string()]);
             }
             arg => return Err(args::unexpected(arg, USAGE)),
         }
@@ -168,7 +170,7 @@ pub fn test() -> Result {
     Ok(())
 }
 
-/// `cargo xtask spark bench [--rows N]`.
+/// `cargo xtask spark bench [--rows N] [--runs N]`.
 fn bench(args: &[String]) -> Result {
     java().map_err(Failure::new)?;
     let python = setup()?;
@@ -200,6 +202,8 @@ mod tests {
         // `--rows` is the bench's alone, and a count above 0; nothing is run for these.
         assert_eq!(code(&["test", "--rows", "5"]), Some(2));
         assert_eq!(code(&["bench", "--rows", "0"]), Some(2));
+        assert_eq!(code(&["bench", "--runs", "0"]), Some(2));
+        assert_eq!(code(&["test", "--runs", "3"]), Some(2));
         assert_eq!(code(&["bench", "--quick"]), Some(2));
         assert_eq!(code(&["run"]), Some(2));
     }

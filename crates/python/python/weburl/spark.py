@@ -79,29 +79,35 @@ def _plain(arrow_type):
     return arrow_type
 
 
-def _call(function, column_at, arrays, arrow_type):
-    """``function`` over the batch, as ``arrow_type``: the column argument first, the others
-    (``query_param``'s name, ``join``'s base, ...) as the Arrow columns Spark gives (a literal
-    is a column of one value), which ``weburl.arrow`` takes as they are, with the catalogue's
-    NULL rule for each row."""
+def _body(function, record, arrow_type):
+    """The UDF's body: ``function`` over the batch, as ``arrow_type``. The column argument
+    goes first, the others (``query_param``'s name, ``join``'s base, ...) after it as the
+    Arrow columns Spark gives (a literal is a column of one value), which ``weburl.arrow``
+    takes as they are, with the catalogue's NULL rule for each row.
+
+    The body runs once a batch in the executor's Python worker: everything that does not
+    depend on the batch (the column's index, the imports) is settled here, when the UDF is
+    made, and the result is cast only when its type is not ``arrow_type`` already (a
+    ``Varchar`` function's ``string`` result is handed on as it is)."""
     import pyarrow as pa
 
-    others = [a for i, a in enumerate(arrays) if i != column_at]
-    return pa.array(function(arrays[column_at], *others)).cast(arrow_type)
-
-
-def _body(function, record, arrow_type):
     # Which argument is the column: weburl.arrow's own rule, so the two cannot disagree.
     from weburl.arrow import _column_index
 
     column_at = _column_index(record["arguments"])
 
     def body(*arrays):
-        import pyarrow as pa
-
-        if len(arrays) == 0 or len(arrays[0]) == 0:
+        if not arrays or len(arrays[0]) == 0:
             return pa.array([], arrow_type)
-        return _call(function, column_at, list(arrays), arrow_type)
+        if column_at == 0:
+            result = pa.array(function(*arrays))
+        else:
+            column = arrays[column_at]
+            others = arrays[:column_at] + arrays[column_at + 1 :]
+            result = pa.array(function(column, *others))
+        if result.type != arrow_type:
+            result = result.cast(arrow_type)
+        return result
 
     body.__name__ = record["name"]
     body.__doc__ = record["description"]
