@@ -196,6 +196,34 @@ def test_string_rows_are_checked_as_utf8():
     whole = string_array("http://é.b/".encode(), [0, 12])
     assert pa.array(weburl.arrow.hostname(whole)).to_pylist() == ["xn--9ca.b"]
 
+def test_rows_across_ascii_batches():
+    """A `string` chunk's text is checked as ASCII a batch of rows at a time: rows that are not
+    ASCII (or not UTF-8, in `binary`) anywhere among the batches, and slices that start and end
+    inside a batch, read as they would one by one."""
+    urls = []
+    for i in range(3000):
+        if i % 997 == 5:
+            urls.append(f"https://bücher{i}.example/".encode())
+        elif i % 1201 == 600:
+            urls.append(b"https://\xffbad.example/")
+        elif i % 7 == 0:
+            urls.append(None)
+        else:
+            urls.append(f"https://h{i}.example/{'p' * (i % 40)}".encode())
+    def host(u):
+        return None if u is None or b"\xff" in u else weburl.hostnames([u.decode()])[0]
+
+    want = [host(u) for u in urls]
+    binary = pa.array(urls, pa.binary())
+    assert pa.array(weburl.arrow.hostname(binary)).to_pylist() == want
+    text = [u for u in urls if u is None or b"\xff" not in u]
+    strings = pa.array([None if u is None else u.decode() for u in text])
+    assert pa.array(weburl.arrow.hostname(strings)).to_pylist() == [host(u) for u in text]
+    for start, length in [(1, 1500), (511, 2), (700, 2000), (2999, 1)]:
+        got = pa.array(weburl.arrow.hostname(binary.slice(start, length))).to_pylist()
+        assert got == want[start : start + length], (start, length)
+
+
 def test_null_type_and_empty_arrays():
     assert pa.array(weburl.arrow.hostname(pa.array([None, None]))).to_pylist() == [None, None]
     for ty in (pa.string(), pa.large_string(), pa.string_view(), pa.binary(), pa.null()):
@@ -249,7 +277,7 @@ def test_struct_with_nulls_of_one_field():
         (pa.array([1.5]), "double|float64"),
         (pa.array([["a"]]), "list"),
         (pa.array([True]), "bool"),
-        (pa.array(["a"]).dictionary_encode(), "dictionary"),
+        (pa.array([1, 2, 1]).dictionary_encode(), "dictionary of int64"),
         (pa.table({"a": ["x"], "b": ["y"]}), "2 columns"),
     ],
     ids=["int64", "float64", "list", "bool", "dictionary", "table"],

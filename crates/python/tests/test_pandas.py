@@ -24,6 +24,10 @@ DTYPES = [
     "string",
     pd.StringDtype("pyarrow"),
     pd.StringDtype("python"),
+    # Dictionary-encoded: pandas' categories (handed over as an Arrow dictionary) and Arrow's.
+    "category",
+    pd.CategoricalDtype(pd.Index(["not a url", "http://[::1]/", URLS[0]], dtype="string")),
+    pd.ArrowDtype(pa.dictionary(pa.int32(), pa.string())),
 ]
 
 
@@ -80,6 +84,19 @@ def test_object_series_with_nan_and_empty():
     empty = pd.Series([], dtype=object)
     assert empty.url.hostname().tolist() == []
     assert pd.Series([], dtype=pd.ArrowDtype(pa.string())).url.port().tolist() == []
+
+
+def test_categorical_series():
+    s = pd.Series(pd.Categorical(["https://a.example:1/", None, "https://b.example/", "https://a.example:1/"]), index=list("abcd"))
+    assert s.url.port().tolist() == [1, pd.NA, pd.NA, 1]
+    assert s.url.hostname().index.tolist() == list("abcd")
+    # A category that is never used, and one that is not a URL.
+    unused = pd.Series(pd.Categorical(["https://a.example/"], categories=["nope", "https://a.example/"]))
+    assert unused.url.hostname().tolist() == ["a.example"]
+    with pytest.raises(AttributeError, match="not categories of int64"):
+        pd.Series([1, 2], dtype="category").url
+    with pytest.raises(TypeError, match="str values"):
+        pd.Series(["https://a.example/", 3], dtype="category").url.hostname()
 
 
 def test_wrong_series():

@@ -7,8 +7,11 @@ The column is any object with ``__arrow_c_array__`` or ``__arrow_c_stream__`` (t
 PyCapsule interface): a pyarrow ``Array``, ``ChunkedArray``, one-column ``Table`` or
 ``RecordBatch``, a Polars ``Series``, a DuckDB relation of one column, a nanoarrow array, ...
 of ``string``, ``large_string``, ``string_view`` or ``binary`` (a row that is not UTF-8 is
-NULL). It is read in place, without a copy and without importing pyarrow; the whole batch runs
-with the GIL released (split across threads when large). The result is a :class:`Array`:
+NULL), or dictionary-encoded strings (pyarrow's ``DictionaryArray``, Polars' ``Categorical``
+and ``Enum``, pandas' ``category`` through ``Series.url``: each function runs once per
+dictionary value, and the result is of the type a plain string column gives; an index outside
+the dictionary is a ``ValueError``). It is read in place, without a copy and without importing
+pyarrow; the whole batch runs with the GIL released (split across threads when large). The result is a :class:`Array`:
 ``pa.array(result)``, ``pa.chunked_array(result)``, ``pl.Series(result)`` or
 ``nanoarrow.c_array(result)`` take it without a copy; a chunked input gives a result of the
 same chunks. Its type follows the function's: ``string`` for a string (whatever the input's

@@ -4,8 +4,10 @@ weburl's catalogue (``url_<name>`` in SQL), each ``weburl.arrow``'s function of 
 the Series' column.
 
 It takes a Series of strings: Arrow-backed (``pd.ArrowDtype`` of ``string``,
-``large_string``, ``string_view`` or ``binary``; pandas' ``str`` / ``string`` dtypes), read in
-place, or ``object`` (``str`` items and missing values, converted to Arrow once). It returns an
+``large_string``, ``string_view`` or ``binary``, or a dictionary of them; pandas' ``str`` /
+``string`` dtypes), read in place, ``category`` with string categories (its codes and
+categories handed over as an Arrow dictionary: each function runs once per category), or
+``object`` (``str`` items and missing values, converted to Arrow once). It returns an
 Arrow-backed Series (``pd.ArrowDtype``) of the function's type, with the input's index and name;
 a missing value, and a string that is not a valid URL, give ``<NA>``.
 
@@ -43,7 +45,17 @@ _STRING_TYPES = (
 
 
 def _is_arrow_strings(arrow_type) -> bool:
+    if pa.types.is_dictionary(arrow_type):
+        arrow_type = arrow_type.value_type
     return any(check(arrow_type) for check in _STRING_TYPES)
+
+
+def _is_string_categories(dtype) -> bool:
+    """Whether a ``category`` dtype's categories are strings (``object`` or a string dtype)."""
+    categories = dtype.categories.dtype
+    if isinstance(categories, pd.ArrowDtype):
+        return _is_arrow_strings(categories.pyarrow_dtype)
+    return isinstance(categories, pd.StringDtype) or categories == object
 
 
 @pd.api.extensions.register_series_accessor("url")
@@ -57,6 +69,9 @@ class UrlAccessor:
         if isinstance(dtype, pd.ArrowDtype):
             if not _is_arrow_strings(dtype.pyarrow_dtype):
                 raise AttributeError(f"the .url accessor takes strings, not {dtype}")
+        elif isinstance(dtype, pd.CategoricalDtype):
+            if not _is_string_categories(dtype):
+                raise AttributeError(f"the .url accessor takes strings, not categories of {dtype.categories.dtype}")
         elif not (isinstance(dtype, pd.StringDtype) or dtype == object):
             raise AttributeError(f"the .url accessor takes strings, not {dtype}")
         self._series = series
@@ -66,6 +81,13 @@ class UrlAccessor:
         values = self._series.array
         if hasattr(values, "__arrow_array__"):
             return values.__arrow_array__()
+        if isinstance(self._series.dtype, pd.CategoricalDtype):
+            # A dictionary array: its codes and its categories, not a string per row; each
+            # function runs once per category.
+            try:
+                return pa.array(self._series)
+            except (pa.ArrowInvalid, pa.ArrowTypeError) as e:
+                raise TypeError(f"the .url accessor takes str values: {e}") from None
         try:
             return pa.array(self._series.to_numpy(dtype=object), type=pa.large_string(), from_pandas=True)
         except (pa.ArrowInvalid, pa.ArrowTypeError) as e:

@@ -110,6 +110,21 @@ impl Offsets {
         }
     }
 
+    /// Row `i`'s range: `(offsets[i], offsets[i + 1])`.
+    fn range(&self, i: usize) -> Option<(usize, usize)> {
+        let (a, b) = match self {
+            Offsets::Small(o) => (
+                usize::try_from(*o.get(i)?).ok()?,
+                usize::try_from(*o.get(i + 1)?).ok()?,
+            ),
+            Offsets::Large(o) => (
+                usize::try_from(*o.get(i)?).ok()?,
+                usize::try_from(*o.get(i + 1)?).ok()?,
+            ),
+        };
+        (a <= b).then_some((a, b))
+    }
+
     /// How many rows they end.
     fn rows(&self) -> usize {
         match self {
@@ -164,6 +179,23 @@ pub(crate) enum Kind {
 }
 
 impl Node {
+    /// Whether row `i` is not NULL.
+    fn valid(&self, i: usize) -> bool {
+        self.validity.as_ref().is_none_or(|v| v.get(i))
+    }
+
+    /// Row `i` of a string column: its bytes, `None` for NULL (or another type).
+    fn bytes(&self, i: usize) -> Option<&[u8]> {
+        let Kind::Utf8 { offsets, text } = &self.kind else {
+            return None;
+        };
+        if !self.valid(i) {
+            return None;
+        }
+        let (a, b) = offsets.range(i)?;
+        text.get(a..b)
+    }
+
     /// How many rows `start..start + len` are NULL.
     pub fn nulls(&self, start: usize, len: usize) -> usize {
         self.validity.as_ref().map_or(0, |v| v.zeros(start, len))
@@ -250,6 +282,16 @@ impl Strings {
             text: Vec::new(),
             valid: Valid::new(rows),
         }
+    }
+
+    /// Row `i` of `from` (a string column).
+    fn push_from(&mut self, from: &Node, i: usize) {
+        let bytes = from.bytes(i);
+        if let Some(bytes) = bytes {
+            self.text.extend_from_slice(bytes);
+        }
+        self.offsets.push(self.text.len());
+        self.valid.push(bytes.is_some());
     }
 
     #[inline(always)]
@@ -454,6 +496,77 @@ impl Builder {
                     }
                 }
             }
+        }
+    }
+
+    /// Row `i` of `from`, a column of this builder's type (another builder's result): how a
+    /// result computed once per dictionary value is expanded by the indices. A row of another
+    /// type is NULL.
+    pub fn push_row(&mut self, from: &Node, i: usize) {
+        let valid = from.valid(i);
+        match (self, &from.kind) {
+            (Builder::Str(out), _) => out.push_from(from, i),
+            (Builder::I32(values, v), Kind::Int32(from)) => {
+                values.push(from.get(i).copied().unwrap_or(0));
+                v.push(valid && i < from.len());
+            }
+            (Builder::I64(values, v), Kind::Int64(from)) => {
+                values.push(from.get(i).copied().unwrap_or(0));
+                v.push(valid && i < from.len());
+            }
+            (Builder::Bool(values, v), Kind::Bool(from)) => {
+                values.push(from.get(i));
+                v.push(valid && i < from.len);
+            }
+            (Builder::List(out), Kind::List { offsets, item }) => {
+                match offsets.range(i).filter(|_| valid) {
+                    Some((a, b)) => {
+                        for k in a..b {
+                            out.items.push_from(item, k);
+                        }
+                        out.row(Some(b - a));
+                    }
+                    None => out.row(None),
+                }
+            }
+            (Builder::Pairs(out), Kind::List { offsets, item }) => {
+                let range = offsets.range(i).filter(|_| valid);
+                match (range, &item.kind) {
+                    (Some((a, b)), Kind::Struct(fields)) if fields.len() == 2 => {
+                        for k in a..b {
+                            for ((_, field), items) in
+                                fields.iter().zip([&mut out.items.0, &mut out.items.1])
+                            {
+                                items.push_from(field, k);
+                            }
+                        }
+                        out.row(Some(b - a));
+                    }
+                    _ => out.row(None),
+                }
+            }
+            (
+                Builder::Components {
+                    fields, valid: v, ..
+                },
+                Kind::Struct(from),
+            ) => {
+                v.push(valid);
+                for ((_, field), (_, from)) in fields.iter_mut().zip(from) {
+                    match (field, &from.kind) {
+                        (Field::Str(out), _) => out.push_from(from, i),
+                        (Field::Int(values, v), Kind::Int32(ints)) => {
+                            values.push(ints.get(i).copied().unwrap_or(0));
+                            v.push(from.valid(i) && i < ints.len());
+                        }
+                        (Field::Int(values, v), _) => {
+                            values.push(0);
+                            v.push(false);
+                        }
+                    }
+                }
+            }
+            (builder, _) => builder.push_null(),
         }
     }
 

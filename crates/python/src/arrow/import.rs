@@ -1,8 +1,10 @@
 //! Arrow in: a Python object's column through the Arrow PyCapsule interface
 //! (`__arrow_c_array__`, else `__arrow_c_stream__`), read in place (no copy) as a string
 //! column: `string`, `large_string`, `string_view`, their `binary` counterparts (a row that is
-//! not UTF-8 reads as NULL), `null`, or a struct of one such column (a table or record batch
-//! of one column: DuckDB's relations, Polars' data frames).
+//! not UTF-8 reads as NULL), `null`, a dictionary of one of these under integer indices of any
+//! width (pandas' `category`, Polars' `Categorical` and `Enum`; each chunk its own dictionary,
+//! every valid row's index checked against it at import), or a struct of one such column (a
+//! table or record batch of one column: DuckDB's relations, Polars' data frames).
 //!
 //! Every read of the producer's buffers is here, behind [`Column::get`], which checks the
 //! row against the array's length and each string's range against what the array says of its
@@ -18,6 +20,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
 
 use super::ffi::{take_array, take_schema, take_stream, ArrowArray, ArrowArrayStream, ArrowSchema};
+use super::types::{invalid, not_strings, type_label, IndexType};
 
 /// How many rows of a `string` chunk [`Column::each_str`] checks as ASCII at once.
 const BATCH: usize = 512;
@@ -42,12 +45,24 @@ enum Layout {
     Offsets { large: bool },
     /// 16-byte views, inline or into variadic data buffers.
     Views,
+    /// Indices into a dictionary of strings (the column's [`Dictionary`]).
+    Dictionary,
 }
 
-/// The string type of a schema, if it is one.
+/// A dictionary-encoded chunk's indices and its dictionary (the strings they point to).
+pub(crate) struct Dictionary {
+    indices: NonNull<u8>,
+    width: IndexType,
+    /// The dictionary's strings, one per index value (read in place, as any string chunk).
+    pub values: Column,
+}
+
+/// The string type of a schema, if it is one: its layout, or for a dictionary-encoded column
+/// its indices' type and its values' layout.
 #[derive(Clone, Copy, Debug)]
 struct StringType {
     layout: Layout,
+    dictionary: Option<(IndexType, Layout)>,
 }
 
 /// What one pass over an `Offsets` chunk's text found (see [`Column::str`]).
@@ -75,6 +90,9 @@ pub(crate) struct Column {
     data: Option<NonNull<u8>>,
     /// The variadic data buffers and their sizes (`Views`).
     variadic: Vec<(NonNull<u8>, usize)>,
+    /// The indices and the dictionary (`Dictionary`); every valid row's index is within the
+    /// dictionary (checked at import).
+    dictionary: Option<Box<Dictionary>>,
     /// For `Offsets`: the range of the data buffer from the first row's start to the last
     /// row's end, when it is UTF-8 as a whole, and whether it is ASCII; checked once, by the
     /// first call of [`Column::str`] (a row within it that starts and ends on character
@@ -141,6 +159,10 @@ impl Column {
         let j = self.offset + i;
         match self.layout {
             Layout::Null => None,
+            Layout::Dictionary => {
+                let d = self.dictionary.as_deref()?;
+                d.values.get(d.index(j)?)
+            }
             Layout::Offsets { .. } => {
                 let (start, end) = self.range(j)?;
                 self.data(start, end)
@@ -165,6 +187,21 @@ impl Column {
                 Some(unsafe { std::slice::from_raw_parts(data.as_ptr().add(start), len) })
             }
         }
+    }
+
+    /// The dictionary of a dictionary-encoded chunk.
+    pub fn dictionary(&self) -> Option<&Dictionary> {
+        self.dictionary.as_deref()
+    }
+
+    /// Row `i`'s index into the dictionary: `None` for a NULL row (and for a row past the end,
+    /// or a column that is not dictionary-encoded).
+    #[inline]
+    pub fn index(&self, i: usize) -> Option<usize> {
+        if i >= self.len || !self.valid(i) {
+            return None;
+        }
+        self.dictionary.as_deref()?.index(self.offset + i)
     }
 
     /// How many bytes of text rows `lo..hi` (`lo <= hi <= len`) span in the data buffer: what
@@ -294,6 +331,9 @@ impl Column {
     /// Row `i` as text: `None` for NULL and for bytes that are not UTF-8.
     #[inline]
     pub fn str(&self, i: usize) -> Option<&str> {
+        if let Some(d) = self.dictionary.as_deref() {
+            return d.values.str(self.index(i)?);
+        }
         let Checked { range, ascii } = *self.checked.get_or_init(|| self.check());
         let Some((lo, hi)) = range else {
             return self.get(i).and_then(|b| std::str::from_utf8(b).ok());
@@ -320,6 +360,36 @@ impl Column {
         // and start and end on character boundaries (not on a continuation byte, or anywhere
         // in ASCII text), so they are UTF-8 themselves.
         Some(unsafe { std::str::from_utf8_unchecked(bytes) })
+    }
+}
+
+impl Dictionary {
+    /// Index `j` (counted from the indices buffer's start) as a row of the dictionary, if it is
+    /// one.
+    #[inline]
+    fn index(&self, j: usize) -> Option<usize> {
+        usize::try_from(self.raw(j))
+            .ok()
+            .filter(|&k| k < self.values.len)
+    }
+
+    /// Index `j`'s value.
+    #[inline]
+    fn raw(&self, j: usize) -> i128 {
+        let p = self.indices.as_ptr();
+        // SAFETY: as in `index`.
+        unsafe {
+            match self.width {
+                IndexType::I8 => p.cast::<i8>().add(j).read().into(),
+                IndexType::U8 => p.add(j).read().into(),
+                IndexType::I16 => p.cast::<i16>().add(j).read_unaligned().into(),
+                IndexType::U16 => p.cast::<u16>().add(j).read_unaligned().into(),
+                IndexType::I32 => p.cast::<i32>().add(j).read_unaligned().into(),
+                IndexType::U32 => p.cast::<u32>().add(j).read_unaligned().into(),
+                IndexType::I64 => p.cast::<i64>().add(j).read_unaligned().into(),
+                IndexType::U64 => p.cast::<u64>().add(j).read_unaligned().into(),
+            }
+        }
     }
 }
 
@@ -479,71 +549,50 @@ fn format(schema: &ArrowSchema) -> PyResult<&str> {
         .map_err(|_| PyValueError::new_err("weburl.arrow: a format that is not UTF-8"))
 }
 
-/// The name of an Arrow type, for messages, from its format string.
-fn type_label(format: &str) -> String {
-    let name = match format {
-        "n" => "null",
-        "b" => "bool",
-        "c" => "int8",
-        "C" => "uint8",
-        "s" => "int16",
-        "S" => "uint16",
-        "i" => "int32",
-        "I" => "uint32",
-        "l" => "int64",
-        "L" => "uint64",
-        "e" => "float16",
-        "f" => "float32",
-        "g" => "float64",
-        "u" => "string",
-        "U" => "large_string",
-        "vu" => "string_view",
-        "z" => "binary",
-        "Z" => "large_binary",
-        "vz" => "binary_view",
-        "+l" => "list",
-        "+L" => "large_list",
-        "+s" => "struct",
-        "+m" => "map",
-        _ if format.starts_with("td") => "date",
-        _ if format.starts_with("ts") => "timestamp",
-        _ if format.starts_with('d') => "decimal",
-        _ if format.starts_with("w:") => "fixed_size_binary",
-        _ if format.starts_with("+w:") => "fixed_size_list",
-        _ => "",
-    };
-    if name.is_empty() {
-        format!("Arrow format '{format}'")
-    } else {
-        format!("{name} (Arrow format '{format}')")
-    }
-}
-
-fn string_type(schema: &ArrowSchema) -> PyResult<Option<StringType>> {
-    let format = format(schema)?;
-    if !schema.dictionary.is_null() {
-        return Err(PyTypeError::new_err(format!(
-            "weburl.arrow: a dictionary-encoded column (indices {}) is not a string column: \
-             cast it to string first",
-            type_label(format)
-        )));
-    }
-    let layout = match format {
+/// The layout of a string format.
+fn layout(format: &str) -> Option<Layout> {
+    Some(match format {
         "n" => Layout::Null,
         "u" | "z" => Layout::Offsets { large: false },
         "U" | "Z" => Layout::Offsets { large: true },
         "vu" | "vz" => Layout::Views,
-        _ => return Ok(None),
-    };
-    Ok(Some(StringType { layout }))
+        _ => return None,
+    })
 }
 
-fn not_strings(format: &str) -> PyErr {
-    PyTypeError::new_err(format!(
-        "weburl.arrow: a column of {} is not a string column (string, large_string, \
-         string_view or binary)",
-        type_label(format)
-    ))
+/// The string type of a schema: a string layout, or a dictionary of strings (integer indices
+/// into `string`, `large_string`, `string_view` or their `binary` counterparts); `None` for
+/// another type (a dictionary of other values is a `TypeError` here).
+fn string_type(schema: &ArrowSchema) -> PyResult<Option<StringType>> {
+    let format = format(schema)?;
+    // SAFETY: a live schema's `dictionary` is null or a live schema of the dictionary's values.
+    let Some(values) = (unsafe { schema.dictionary.as_ref() }) else {
+        return Ok(layout(format).map(|layout| StringType {
+            layout,
+            dictionary: None,
+        }));
+    };
+    let value_format = self::format(values)?;
+    let value_layout = match (values.dictionary.is_null(), layout(value_format)) {
+        (true, Some(layout)) => layout,
+        _ => {
+            return Err(PyTypeError::new_err(format!(
+                "weburl.arrow: a dictionary of {} is not a string column (a dictionary's values \
+                 must be string, large_string, string_view or binary)",
+                type_label(value_format)
+            )))
+        }
+    };
+    let Some(width) = IndexType::of(format) else {
+        return Err(invalid(&format!(
+            "dictionary indices of {}",
+            type_label(format)
+        )));
+    };
+    Ok(Some(StringType {
+        layout: Layout::Dictionary,
+        dictionary: Some((width, value_layout)),
+    }))
 }
 
 impl Input {
@@ -584,10 +633,6 @@ impl Input {
             _schema: schema,
         })
     }
-}
-
-fn invalid(what: &str) -> PyErr {
-    PyValueError::new_err(format!("weburl.arrow: an invalid Arrow array: {what}"))
 }
 
 /// Buffer `i` of `array` (null if the array has it null).
@@ -645,6 +690,7 @@ fn column(array: &ArrowArray, ty: StringType, child: bool) -> PyResult<Column> {
         index: None,
         data: None,
         variadic: Vec::new(),
+        dictionary: None,
         checked: OnceLock::new(),
     };
     if ty.layout == Layout::Null || len == 0 {
@@ -654,8 +700,29 @@ fn column(array: &ArrowArray, ty: StringType, child: bool) -> PyResult<Column> {
     if array.null_count != 0 {
         column.validity = buffer(array, 0)?;
     }
-    column.index = Some(buffer(array, 1)?.ok_or_else(|| invalid("no offsets or views"))?);
+    let index = buffer(array, 1)?.ok_or_else(|| invalid("no offsets, views or indices"))?;
+    column.index = Some(index);
     match ty.layout {
+        Layout::Dictionary => {
+            let Some((width, values)) = ty.dictionary else {
+                return Err(invalid("a dictionary without its type"));
+            };
+            // SAFETY: a live dictionary-encoded array's `dictionary` is a live array of its
+            // values, owned (and released) with it.
+            let Some(dictionary) = (unsafe { array.dictionary.as_ref() }) else {
+                return Err(invalid("a dictionary-encoded array without its dictionary"));
+            };
+            let values = StringType {
+                layout: values,
+                dictionary: None,
+            };
+            column.dictionary = Some(Box::new(Dictionary {
+                indices: index,
+                width,
+                values: self::column(dictionary, values, false)?,
+            }));
+            check_indices(&column)?;
+        }
         Layout::Offsets { .. } => {
             column.data = buffer(array, 2)?;
         }
@@ -683,4 +750,25 @@ fn column(array: &ArrowArray, ty: StringType, child: bool) -> PyResult<Column> {
         Layout::Null => {}
     }
     Ok(column)
+}
+
+/// Every valid row's index is within the dictionary: a `ValueError` naming the first that is
+/// not (its rows would otherwise read as NULL, hiding a broken array).
+fn check_indices(column: &Column) -> PyResult<()> {
+    let Some(d) = column.dictionary.as_deref() else {
+        return Ok(());
+    };
+    let all_valid = column.validity.is_none() && column.outer.is_none();
+    for i in 0..column.len {
+        let j = column.offset + i;
+        if d.index(j).is_none() && (all_valid || column.valid(i)) {
+            return Err(PyValueError::new_err(format!(
+                "weburl.arrow: an invalid dictionary-encoded array: row {i} has index {}, \
+                 out of range for a dictionary of {} values",
+                d.raw(j),
+                d.values.len
+            )));
+        }
+    }
+    Ok(())
 }

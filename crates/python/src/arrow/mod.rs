@@ -6,7 +6,10 @@
 //! across threads for a large column, as the Polars plugin splits an eager call), and returns
 //! an [`Array`] holding the result's buffers (`column.rs`), which `__arrow_c_array__` and
 //! `__arrow_c_stream__` hand to pyarrow, Polars, DuckDB or nanoarrow without a copy
-//! (`export.rs`). A chunked input (a stream) gives a result of the same chunks.
+//! (`export.rs`). A chunked input (a stream) gives a result of the same chunks. A
+//! dictionary-encoded chunk is computed once per dictionary value (when the other arguments are
+//! the same for every row) and its result expanded by the indices, so that the result's type
+//! is the one a plain string column gives.
 //!
 //! The C data interface is read and written here by hand (`ffi.rs`) rather than with arrow-rs:
 //! it is a few hundred lines for the string types weburl reads and the types it writes, where
@@ -27,6 +30,7 @@ mod column;
 mod export;
 mod ffi;
 mod import;
+mod types;
 
 use column::{Builder, Node};
 use import::Column;
@@ -256,12 +260,25 @@ fn compute(
     args: &[ArgView<'_>],
     rows: usize,
 ) -> Result<Node, CallError> {
+    // A dictionary-encoded chunk's function is computed once per dictionary value (when the
+    // other arguments are the same for every row), then expanded by the indices.
+    let scalar = args.iter().all(|a| matches!(a, ArgView::Value(_)));
+    let dictionaries = columns
+        .iter()
+        .map(|c| match c.dictionary() {
+            Some(d) if scalar => {
+                compute(f, std::slice::from_ref(&d.values), args, d.values.len()).map(Some)
+            }
+            _ => Ok(None),
+        })
+        .collect::<Result<Vec<Option<Node>>, CallError>>()?;
+    let dictionaries = &dictionaries[..];
     let threads = std::thread::available_parallelism()
         .map_or(1, NonZeroUsize::get)
         .min(rows / ROWS_PER_THREAD)
         .max(1);
     if threads == 1 {
-        return Ok(part(f, columns, args, 0..rows, rows)?.finish());
+        return Ok(part(f, columns, dictionaries, args, 0..rows, rows)?.finish());
     }
     let per = rows.div_ceil(threads);
     let parts: Vec<Result<Builder, CallError>> = std::thread::scope(|s| {
@@ -273,7 +290,9 @@ fn compute(
                 // The first part has room for every row.
                 let room = if t == 0 { rows } else { end };
                 std::thread::Builder::new()
-                    .spawn_scoped(s, move || part(f, columns, args, start..end, room))
+                    .spawn_scoped(s, move || {
+                        part(f, columns, dictionaries, args, start..end, room)
+                    })
                     .map_err(|_| (start, end, room))
             })
             .collect();
@@ -285,7 +304,7 @@ fn compute(
                         message: "a worker thread failed".to_owned(),
                     })
                 }),
-                Err((start, end, room)) => part(f, columns, args, start..end, room),
+                Err((start, end, room)) => part(f, columns, dictionaries, args, start..end, room),
             })
             .collect()
     });
@@ -305,9 +324,13 @@ fn compute(
 /// (Text room for the whole column in the first part would make it one allocation large
 /// enough that the system's allocator maps fresh memory for it on every call, and every page
 /// written then costs a page fault: more than the copy it saves.)
+///
+/// `dictionaries` holds, for each dictionary-encoded chunk, the function's result on each of
+/// its dictionary's values (when there is one): its rows are those results, by index.
 fn part(
     f: &'static Function,
     columns: &[Column],
+    dictionaries: &[Option<Node>],
     args: &[ArgView<'_>],
     rows: Range<usize>,
     room: usize,
@@ -343,9 +366,19 @@ fn part(
         }
     }
     let mut base = 0;
-    for column in columns {
+    for (k, column) in columns.iter().enumerate() {
         let n = column.len();
         let (lo, hi) = (start.max(base), end.min(base + n));
+        if let Some(Some(results)) = dictionaries.get(k) {
+            for i in lo..hi {
+                match column.index(i - base) {
+                    Some(index) => out.push_row(results, index),
+                    None => out.push_null(),
+                }
+            }
+            base += n;
+            continue;
+        }
         if count == 1 {
             // The column alone: its value is the only argument; a string result is pushed
             // to without the match of every result type.

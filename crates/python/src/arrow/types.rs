@@ -1,0 +1,89 @@
+//! The Arrow types `import.rs` reads, by their format strings, and its errors' wording. Safe
+//! code only.
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::PyErr;
+
+/// The integer type of a dictionary's indices.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum IndexType {
+    I8,
+    U8,
+    I16,
+    U16,
+    I32,
+    U32,
+    I64,
+    U64,
+}
+
+impl IndexType {
+    /// The index type of an Arrow format string, if it is an integer one.
+    pub fn of(format: &str) -> Option<IndexType> {
+        Some(match format {
+            "c" => IndexType::I8,
+            "C" => IndexType::U8,
+            "s" => IndexType::I16,
+            "S" => IndexType::U16,
+            "i" => IndexType::I32,
+            "I" => IndexType::U32,
+            "l" => IndexType::I64,
+            "L" => IndexType::U64,
+            _ => return None,
+        })
+    }
+}
+
+/// The name of an Arrow type, for messages, from its format string.
+pub(crate) fn type_label(format: &str) -> String {
+    let name = match format {
+        "n" => "null",
+        "b" => "bool",
+        "c" => "int8",
+        "C" => "uint8",
+        "s" => "int16",
+        "S" => "uint16",
+        "i" => "int32",
+        "I" => "uint32",
+        "l" => "int64",
+        "L" => "uint64",
+        "e" => "float16",
+        "f" => "float32",
+        "g" => "float64",
+        "u" => "string",
+        "U" => "large_string",
+        "vu" => "string_view",
+        "z" => "binary",
+        "Z" => "large_binary",
+        "vz" => "binary_view",
+        "+l" => "list",
+        "+L" => "large_list",
+        "+s" => "struct",
+        "+m" => "map",
+        _ if format.starts_with("td") => "date",
+        _ if format.starts_with("ts") => "timestamp",
+        _ if format.starts_with('d') => "decimal",
+        _ if format.starts_with("w:") => "fixed_size_binary",
+        _ if format.starts_with("+w:") => "fixed_size_list",
+        _ => "",
+    };
+    if name.is_empty() {
+        format!("Arrow format '{format}'")
+    } else {
+        format!("{name} (Arrow format '{format}')")
+    }
+}
+
+/// A `TypeError` for a column of the Arrow type `format`.
+pub(crate) fn not_strings(format: &str) -> PyErr {
+    PyTypeError::new_err(format!(
+        "weburl.arrow: a column of {} is not a string column (string, large_string, \
+         string_view or binary)",
+        type_label(format)
+    ))
+}
+
+/// A `ValueError` for an array that breaks the C data interface's rules (`what`).
+pub(crate) fn invalid(what: &str) -> PyErr {
+    PyValueError::new_err(format!("weburl.arrow: an invalid Arrow array: {what}"))
+}
