@@ -20,6 +20,12 @@ names: ``parse_url``, ``url_encode`` and ``url_decode`` are Spark built-ins, and
 
 Whole rows: ``DataFrame.mapInArrow`` with the ``weburl.arrow`` functions over a batch's
 columns (docs/spark.md has the recipe).
+
+Speed: most of an Arrow UDF's time is Spark's (the rows to Arrow batches, the socket to the
+Python worker and back), the same for a UDF that does nothing; the body adds one
+``weburl.arrow`` call a batch. :func:`register` changes no setting of the session; the ones
+that matter (Python 3.13+ on the executors, fewer larger partitions) are the session owner's
+choice, and docs/spark.md's "Speed" gives them with their measurements.
 """
 
 __all__ = ["register", "functions", "udfs", "spark_type", "TYPES"]
@@ -156,7 +162,9 @@ def udfs():
 def register(spark):
     """Registers every function of :func:`functions` in ``spark`` (a ``SparkSession``) under
     its SQL name, for Spark SQL (``SELECT url_hostname(url) FROM t``) and the DataFrame API
-    (``F.call_function("url_hostname", F.col("url"))``); returns the UDFs by name."""
+    (``F.call_function("url_hostname", F.col("url"))``); returns the UDFs by name. No setting of
+    the session is changed (``spark.sql.execution.arrow.maxRecordsPerBatch`` and the others
+    stay the owner's)."""
     made = udfs()
     for name, udf in made.items():
         spark.udf.register(name, udf)
