@@ -122,7 +122,12 @@ pub(super) fn key(input: &str) -> Option<String> {
     if s.starts_with(b"filedesc") {
         return None;
     }
-    let scheme_end = scheme_len(s)?;
+    // `http:` and `https:` (most strings) without scanning for the scheme's end.
+    let scheme_end = match s.get(..6) {
+        Some([b'h', b't', b't', b'p', b':', _]) => 4,
+        Some(b"https:") => 5,
+        _ => scheme_len(s)?,
+    };
     let scheme = s.get(..scheme_end)?;
     if scheme == b"dns" {
         return None;
@@ -233,10 +238,22 @@ pub(super) fn key(input: &str) -> Option<String> {
         if path.is_empty() {
             out.push('/');
         } else {
-            if odd_path && !plain_segments(path) {
+            if !odd_path {
+                push_path(&mut out, text(strip_trailing_slash(path)), decode)?;
+            } else if no_dot_segments(path) {
+                // Only empty segments to drop: each run of `/` written as one, the last
+                // dropped (`surt`'s path normalization, then the trailing slash cut).
+                out.push('/');
+                let segments = path.split(|&b| b == b'/').filter(|seg| !seg.is_empty());
+                for (i, seg) in segments.enumerate() {
+                    if i > 0 {
+                        out.push('/');
+                    }
+                    push_path(&mut out, text(seg), decode)?;
+                }
+            } else {
                 return None;
             }
-            push_path(&mut out, text(strip_trailing_slash(path)), decode)?;
         }
     }
     if !query.is_empty() {
@@ -351,20 +368,13 @@ fn canonical_dotted_quad(name: &[u8]) -> bool {
     parts == 4
 }
 
-/// Whether every segment of `path` (after its first `/`) is non-empty (but the last) and
-/// neither `.` nor `..`: then `surt`'s path normalization leaves it as it is.
-fn plain_segments(path: &[u8]) -> bool {
-    let Some(rest) = path.strip_prefix(b"/") else {
-        return false;
-    };
-    let mut segments = rest.split(|&b| b == b'/').peekable();
-    while let Some(seg) = segments.next() {
-        let last = segments.peek().is_none();
-        if (seg.is_empty() && !last) || seg == b"." || seg == b".." {
-            return false;
-        }
-    }
-    true
+/// Whether no segment of `path` (after its first `/`) is `.` or `..` (which `surt`'s path
+/// normalization resolves: the general way).
+fn no_dot_segments(path: &[u8]) -> bool {
+    path.strip_prefix(b"/").is_some_and(|rest| {
+        rest.split(|&b| b == b'/')
+            .all(|seg| seg != b"." && seg != b"..")
+    })
 }
 
 fn strip_trailing_slash(path: &[u8]) -> &[u8] {
@@ -505,6 +515,11 @@ mod tests {
             "http://www./a",
             "http://a/b/c/./d",
             "http://a/b//c",
+            "http://a//b//",
+            "http://a///",
+            "http://a//./b",
+            "http://a//(S(x))/b",
+            "http://a//%41b//c%2e/?q",
             "http://a/(S(0123456789abcdefghijklmn))/x.aspx",
             "http://a/?jsessionid=0123456789abcdef0123456789abcdef",
             "http://a/?x=1&sid=0123456789abcdef0123456789abcdef",
