@@ -157,6 +157,11 @@ def test_string_view_inline_and_out_of_line():
     urls = pa.array([short, long, None, "http://c.d/"], pa.string_view())
     assert pa.array(weburl.arrow.hostname(urls)).to_pylist() == ["a.b", "www.example.co.uk", None, "c.d"]
     assert pa.array(weburl.arrow.hostname(urls.slice(1))).to_pylist() == ["www.example.co.uk", None, "c.d"]
+    # Text that is not ASCII, inline (12 bytes) and out of line, and bytes that are not UTF-8.
+    text = ["http://é.b/", "https://bücher.example/" + "y" * 20, "http://a.b/"]
+    assert pa.array(weburl.arrow.hostname(pa.array(text, pa.string_view()))).to_pylist() == weburl.hostnames(text)
+    raw = pa.array([b"http://\xff.b/", b"https://\xff.example/" + b"z" * 20, b"http://c.d/"], pa.binary_view())
+    assert pa.array(weburl.arrow.hostname(raw)).to_pylist() == [None, None, "c.d"]
 
 
 @pytest.mark.parametrize(

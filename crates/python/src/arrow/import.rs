@@ -230,6 +230,12 @@ impl Column {
         mut each: impl FnMut(Option<&'a str>) -> Result<(), E>,
     ) -> Result<(), E> {
         let hi = hi.min(self.len);
+        if self.layout == Layout::Views {
+            for i in lo..hi {
+                each(self.view_str(i))?;
+            }
+            return Ok(());
+        }
         let (Layout::Offsets { large: false }, Some(index), true) =
             (self.layout, self.index, lo < hi)
         else {
@@ -306,6 +312,48 @@ impl Column {
             k = last;
         }
         Ok(())
+    }
+
+    /// Row `i` of a `Views` chunk as text (what [`Column::str`] gives): a view of at most 12
+    /// bytes is checked as ASCII in two words, without a loop (its unused bytes are zeros, as
+    /// the format has them; bytes that are not send it to the full check); a longer one is
+    /// checked as ASCII a word at a time, then as UTF-8.
+    #[inline]
+    fn view_str(&self, i: usize) -> Option<&str> {
+        if i >= self.len || !self.valid(i) {
+            return None;
+        }
+        let views = self.index?;
+        let j = self.offset + i;
+        // SAFETY: a views buffer holds 16 bytes per row from the array's start, and `j` is one
+        // of its rows (`i < len`).
+        let at = unsafe { views.as_ptr().add(j.checked_mul(16)?) };
+        // SAFETY: as above: the view's 16 bytes, as four native-endian words (its length,
+        // then its inline bytes, or its prefix, buffer index and offset).
+        let [length, prefix, buffer, start] = unsafe { at.cast::<[u32; 4]>().read_unaligned() };
+        let len = usize::try_from(length as i32).ok()?;
+        let (bytes, ascii) = if len <= 12 {
+            // SAFETY: an inline view holds its `len <= 12` bytes after the length.
+            let bytes = unsafe { std::slice::from_raw_parts(at.add(4), len) };
+            // Bytes 4..16: the inline text and its zero padding.
+            (bytes, (prefix | buffer | start) & 0x8080_8080 == 0)
+        } else {
+            let buffer = usize::try_from(buffer as i32).ok()?;
+            let start = usize::try_from(start as i32).ok()?;
+            let &(data, size) = self.variadic.get(buffer)?;
+            if start.checked_add(len)? > size {
+                return None;
+            }
+            // SAFETY: the range was checked against the buffer's size as the array gives it.
+            let bytes = unsafe { std::slice::from_raw_parts(data.as_ptr().add(start), len) };
+            (bytes, weburl::bytes::is_ascii(bytes))
+        };
+        if ascii {
+            // SAFETY: ASCII is UTF-8.
+            Some(unsafe { std::str::from_utf8_unchecked(bytes) })
+        } else {
+            std::str::from_utf8(bytes).ok()
+        }
     }
 
     /// The text of every row of an `Offsets` chunk, checked as UTF-8 in one pass.
