@@ -235,7 +235,9 @@ class UrlNamespace:
         """
     def surtkey(self) -> pl.Expr:
         """Common Crawl's `url_surtkey`: the SURT key of its CDX index, the `surt` Python package's
-        default key (the same as url_surt). NULL where `surt` raises.
+        default key (the same as url_surt). NULL where `surt` raises and, as for every Common
+        Crawl field, for a string that is not a valid URL (Common Crawl keys only URLs it
+        fetched; url_surt keys any string `surt` reads).
 
         SQL: ``url_surtkey('https://www.example.com/path/index.html')`` is ``'com,example)/path/index.html'``.
         """
