@@ -6,7 +6,9 @@ repeated to ``--rows`` rows (1 M by default, 200 K with ``--quick``). Prints ns 
 of ``--rounds``) of ``url_hostname`` and ``url_registrable_domain`` through:
 
 - ``weburl.arrow.hostname(array)`` over a pyarrow ``string`` array, a ``string_view`` array and
-  a Polars ``Series`` (Arrow in, Arrow out, no Python object per row);
+  a Polars ``Series`` (Arrow in, Arrow out, no Python object per row), and over the same
+  strings dictionary-encoded (``array.dictionary_encode()``: the function runs once per distinct
+  string, about one row in nine here, and the result is expanded to a ``string`` column);
 - the Polars plugin, ``pl.col("u").url.hostname()`` in an eager ``select`` (the
   ``weburl-polars`` package; "n/a" when it is not installed);
 - ``weburl.hostnames(list)`` over a list of ``str`` (a Python string per row in and out);
@@ -76,6 +78,7 @@ def main():
     lines = load(args.data, rows)
     array = pa.array(lines, pa.string())
     view = array.cast(pa.string_view())
+    dictionary = array.dictionary_encode()
     series = pl.Series("u", lines) if pl is not None else None
     frame = series.to_frame() if series is not None else None
 
@@ -84,7 +87,15 @@ def main():
         ("registrable_domain", weburl.arrow.registrable_domain, "registrable_domain", weburl.registrable_domains),
     ]
     print(f"bench_arrow: {rows} rows, best of {args.rounds}, ns per row: wall time / CPU time")
-    header = ["function", "arrow (string)", "arrow (string_view)", "arrow (pl.Series)", "Polars plugin", "list"]
+    header = [
+        "function",
+        "arrow (string)",
+        "arrow (string_view)",
+        "arrow (pl.Series)",
+        "arrow (dictionary)",
+        "Polars plugin",
+        "list",
+    ]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
     verdicts = []
@@ -93,6 +104,7 @@ def main():
         arrow_string = ns(best_of(args.rounds, lambda: pa.array(arrow_f(array))))
         arrow_view = ns(best_of(args.rounds, lambda: pa.array(arrow_f(view))))
         arrow_series = ns(best_of(args.rounds, lambda: pl.Series(arrow_f(series)))) if series is not None else None
+        arrow_dictionary = ns(best_of(args.rounds, lambda: pa.array(arrow_f(dictionary))))
         plugin = None
         if polars_plugin is not None:
             expr = getattr(pl.col("u").url, method)()
@@ -101,12 +113,13 @@ def main():
         cell = lambda v: "n/a" if v is None else f"{v[0]:.0f} / {v[1]:.0f}"  # noqa: E731
         print(
             f"| {name} | {cell(arrow_string)} | {cell(arrow_view)} | {cell(arrow_series)} | "
-            f"{cell(plugin)} | {cell(listed)} |"
+            f"{cell(arrow_dictionary)} | {cell(plugin)} | {cell(listed)} |"
         )
         if plugin is not None:
             verdicts.append((name, arrow_string, plugin))
         # The same answers.
         assert pa.array(arrow_f(array)).to_pylist()[:1000] == list_f(lines[:1000])
+        assert pa.array(arrow_f(dictionary)).equals(pa.array(arrow_f(array)))
     for name, arrow_ns, plugin_ns in verdicts:
         for i, what in enumerate(("wall", "CPU")):
             ok = arrow_ns[i] <= plugin_ns[i] * 1.05
