@@ -1,6 +1,7 @@
 //! `weburl_canon::urlcanon`'s rule sets (semantic_precise, semantic, aggressive) and
 //! `match_rule`: a string, and the same string parsed first. Invariants: no panic; each
 //! canonical form is ASCII, parses as a URL, and is its own canonical form (idempotence);
+//! without one, only a rule without conditions applies;
 //! a parsed URL gives what its serialization gives; `semantic` is `semantic_precise` without
 //! the fragment; a rule whose SSURT and SURT prefixes are the URL's own applies to it; a
 //! `regex` (or `parent_url_regex`) of the canonical URL's text applies to it (with the URL as
@@ -23,7 +24,12 @@ fn check(input: &str, pattern: Option<&RuleRegex>, literals: bool) {
     ];
     for (i, rules) in rule_sets.into_iter().enumerate() {
         let Ok(c) = rules.canonicalize(input) else {
-            assert!(!MatchRule::new().applies(input, rules), "{input:?}");
+            // No canonical form: a rule without conditions applies, one with a condition not.
+            assert!(MatchRule::new().applies(input, rules), "{input:?}");
+            assert!(
+                !MatchRule::new().surt("h").applies(input, rules),
+                "{input:?}"
+            );
             continue;
         };
         assert!(c.is_ascii(), "{} {input:?} -> {c:?}", rules.name());

@@ -11,7 +11,8 @@
 //! - [`ssurt`]: IIPC urlcanon's SSURT (`org,example,//:https/path`), a sort and prefix
 //!   key, on the URL Standard's parse.
 //! - [`urlcanon`]: IIPC urlcanon's rule sets (WHATWG, semantic, aggressive) and
-//!   [`match_rule`], its match rules (SURT and SSURT prefixes, domains, substrings).
+//!   [`match_rule`], its match rules (SURT and SSURT prefixes, domains, substrings, regular
+//!   expressions on the URL and its parent URL).
 //! - [`common_crawl`]: the URL fields of Common Crawl's columnar index (`url_surtkey`,
 //!   `url_host_tld`, ..., `url_host_registered_domain`, `url_host_private_domain`), by the
 //!   compiled Public Suffix List or the caller's.

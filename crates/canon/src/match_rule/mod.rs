@@ -23,27 +23,42 @@
 //!
 //! # Patterns
 //!
-//! urlcanon compiles `regex` and `parent_url_regex` with Python's `re`, as bytes, with `\Z`
-//! appended, and matches them from the string's start: a full match. Here they are compiled
-//! by the [`regex`](https://docs.rs/regex/latest/regex/#syntax) crate ([`RuleRegex`]), in time
-//! linear in the URL, anchored at both ends (`\A(?:pattern)\z`), with a size limit
-//! ([`RuleRegex::DEFAULT_SIZE_LIMIT`], or [`RuleRegex::with_size_limit`]); a pattern that does
-//! not compile is a [`RegexError`] naming it, with the `regex` crate's message.
+//! urlcanon means a full match: it compiles `regex` and `parent_url_regex` with Python's `re`,
+//! as a bytes pattern (the text UTF-8-encoded), with `\Z` appended, and matches them from the
+//! string's start; its `\Z`, though, binds only to a top-level alternation's last branch (see
+//! the departures below). Here they are compiled by the
+//! [`regex`](https://docs.rs/regex/latest/regex/#syntax) crate ([`RuleRegex`]) as a bytes
+//! pattern too (without Unicode mode), in time linear in the URL, anchored at both ends
+//! (`\A(?:pattern)\z`), with a size limit ([`RuleRegex::DEFAULT_SIZE_LIMIT`], or
+//! [`RuleRegex::with_size_limit`]); a pattern that does not compile is a [`RegexError`]
+//! naming it, with the `regex` crate's message. A `RuleRegex` is built by [`RuleRegex::new`]
+//! or [`str::parse`]; compile it first and give it to [`MatchRule::with_regex`] to keep the
+//! rule when the pattern does not compile ([`MatchRule::regex`] takes the rule and returns
+//! only the error).
 //!
 //! On a canonical URL (ASCII, no line break), the two read these the same: literal
-//! characters and escaped punctuation (`\.`, `\?`, `\/`), `.`, `^`, `$`, `\A`, classes
-//! (`[a-z0-9_-]`, `[^/]`), `\d`, `\w`, `\s`, `\b` and their negations, the quantifiers `*`,
-//! `+`, `?`, `{n}`, `{n,}`, `{n,m}` and their lazy forms (`*?`, ...), groups (`(...)`,
-//! `(?:...)`, `(?P<name>...)`), `|`, and the flags `(?i)`, `(?s)`, `(?m)`, `(?x)`. These are
-//! an error here where Python accepts them: look-around (`(?=...)`, `(?!...)`, `(?<=...)`,
-//! `(?<!...)`), backreferences (`\1`, `(?P=name)`), conditionals, comments `(?#...)`, `\Z`
-//! (write `\z`, or nothing: the pattern is anchored), atomic groups, `{,n}` (write `{0,n}`),
-//! and a `{` that starts no repetition (Python reads it as itself: write `\{`). These read
-//! differently: `[[:alpha:]]` is a POSIX class here (in Python, one of `[:ahlp` and then
-//! `]`); `&&`, `--` and `~~` in a class are its intersection, difference and symmetric
-//! difference (in Python, the characters themselves); `\<` and `\>` are a word's start and
-//! end (in Python, `<` and `>`); `a*+` is `(?:a*)+` (in Python 3.11, a possessive `a*`);
-//! `\p{...}` is a Unicode class (an error in Python).
+//! characters and escaped punctuation (`\.`, `\?`, `\/`), a non-ASCII character outside a
+//! class (its UTF-8 bytes, which a canonical URL never holds: match its percent-encoding or
+//! punycode), `\xHH` (a byte), `.`, `^`, `$`, `\A`, ASCII classes (`[a-z0-9_-]`, `[^/]`),
+//! `\d`, `\w`, `\s`, `\b` and their negations (ASCII-only in both), the quantifiers `*`, `+`,
+//! `?`, `{n}`, `{n,}`, `{n,m}` and their lazy forms (`*?`, ...), groups (`(...)`, `(?:...)`,
+//! `(?P<name>...)`), `|`, and the flags `(?i)` (ASCII case folding in both), `(?s)`, `(?m)`,
+//! `(?x)` at the pattern's start. These are an error here where Python accepts them:
+//! look-around (`(?=...)`, `(?!...)`, `(?<=...)`, `(?<!...)`), backreferences (`\1`,
+//! `(?P=name)`), conditionals, comments `(?#...)`, `\Z` (write `\z`, or nothing: the pattern
+//! is anchored), atomic groups, `{,n}` (write `{0,n}`), a `{` that starts no repetition
+//! (Python reads it as itself: write `\{`), a non-ASCII character in a class (Python: a
+//! class of its UTF-8 bytes), and, in `x` mode, a `#` in a class (here it starts a comment
+//! that runs to the line's end; write `\#`). These are an error in Python, as in a bytes
+//! pattern: `\p{...}` (an error here too) and the `(?u)` flag (here: Unicode mode, so that
+//! `\w` and `\p{L}` are Unicode's). These read differently: `[[:alpha:]]` is a POSIX class
+//! here (in Python, one of `[:ahlp` and then `]`); `&&`, `--` and `~~` in a class are its
+//! intersection, difference and symmetric difference (in Python, the characters
+//! themselves); `\<` and `\>` are a word's start and end (in Python, `<` and `>`); `a*+` is
+//! `(?:a*)+` (in Python 3.11, a possessive `a*`); in `x` mode, whitespace in a class is
+//! ignored here (in Python, it is in the class: `(?x)[a b]` matches a space there); a flag
+//! group after the pattern's start (`a(?i)b`) sets the flag from there on here (Python 3.11
+//! rejects it; earlier versions set it for the whole pattern).
 //!
 //! Departures (each tested in `tests/data/match_rules.json`):
 //! - a top-level alternation is anchored whole (`a|b` must match all of the URL in either
@@ -54,10 +69,18 @@
 //!   `MatchRule.applies` reads it as given, which is the same for a canonical one; its
 //!   `Canonicalizer.rule_applies` drops it, so that a rule with `parent_url_regex` never
 //!   applies through it); a parent URL without a canonical form satisfies no
-//!   `parent_url_regex`.
+//!   `parent_url_regex`;
+//! - a string without a canonical form (the URL Standard's parser, or for every rule set but
+//!   `whatwg` also with `http://` in front, fails on it) satisfies no condition: there is
+//!   no URL to compare (urlcanon's lenient parser reads any string into one);
+//! - the patterns' syntax, above: the regex crate's errors and different readings, a
+//!   non-ASCII character in a class.
 //!
-//! As urlcanon's, an empty pattern is no condition (Python reads `b''` as false), and a rule
-//! with `parent_url_regex` applies to no URL without a parent URL.
+//! As urlcanon's, an empty value is no condition, for every condition (Python reads `b''` as
+//! false), so that a rule whose values are all empty applies to every string, as one without
+//! conditions does, a string that is not a URL included (urlcanon's parser reads any string);
+//! a rule with a condition applies to no string without a canonical form (see the
+//! departures); and a rule with `parent_url_regex` applies to no URL without a parent URL.
 
 mod pattern;
 mod view;
@@ -103,34 +126,38 @@ pub struct MatchRule {
 }
 
 impl MatchRule {
-    /// A rule without conditions (it applies to every URL).
+    /// A rule without conditions (it applies to every string, as urlcanon's does).
     pub fn new() -> MatchRule {
         MatchRule::default()
     }
 
     /// The rule with the condition: urlcanon's SURT of the URL starts with (with `exact`:
     /// is) `prefix`.
+    /// An empty value is no condition.
     pub fn surt(mut self, prefix: impl Into<String>) -> MatchRule {
-        self.surt = Some(prefix.into());
+        self.surt = condition(prefix.into());
         self
     }
 
     /// The rule with the condition: the URL's SSURT starts with (with `exact`: is) `prefix`.
+    /// An empty value is no condition.
     pub fn ssurt(mut self, prefix: impl Into<String>) -> MatchRule {
-        self.ssurt = Some(prefix.into());
+        self.ssurt = condition(prefix.into());
         self
     }
 
     /// The rule with the condition: the URL's host is `domain` or (without `exact`) one of its
     /// subdomains; an IP address matches only itself.
+    /// An empty value is no condition.
     pub fn domain(mut self, domain: impl Into<String>) -> MatchRule {
-        self.domain = Some(domain.into());
+        self.domain = condition(domain.into());
         self
     }
 
     /// The rule with the condition: the canonical URL contains `substring`.
+    /// An empty value is no condition.
     pub fn substring(mut self, substring: impl Into<String>) -> MatchRule {
-        self.substring = Some(substring.into());
+        self.substring = condition(substring.into());
         self
     }
 
@@ -176,6 +203,25 @@ impl MatchRule {
         self
     }
 
+    /// Whether the rule has no condition (it applies to every string).
+    fn is_empty(&self) -> bool {
+        let MatchRule {
+            surt,
+            ssurt,
+            domain,
+            substring,
+            regex,
+            parent_url_regex,
+            exact: _,
+        } = self;
+        surt.is_none()
+            && ssurt.is_none()
+            && domain.is_none()
+            && substring.is_none()
+            && regex.is_none()
+            && parent_url_regex.is_none()
+    }
+
     /// The rule with urlcanon's `exact` modifier set or not.
     pub fn exact(mut self, exact: bool) -> MatchRule {
         self.exact = exact;
@@ -183,14 +229,23 @@ impl MatchRule {
     }
 
     /// Whether the rule applies to `url` canonicalized by `rules`, found without a parent URL
-    /// (`false` where `url` has no canonical form, or the rule has a `parent_url_regex`).
+    /// (`false` where the rule has a `parent_url_regex`, or has a condition and `url` has no
+    /// canonical form).
+    ///
+    /// ```
+    /// use weburl_canon::match_rule::MatchRule;
+    /// use weburl_canon::urlcanon::RuleSet;
+    /// assert!(MatchRule::new().applies("not a URL", RuleSet::Whatwg));
+    /// assert!(MatchRule::new().surt("").exact(true).applies("not a URL", RuleSet::Whatwg));
+    /// assert!(!MatchRule::new().substring("URL").applies("not a URL", RuleSet::Whatwg));
+    /// ```
     pub fn applies<'a>(&self, url: impl Into<Input<'a>>, rules: RuleSet) -> bool {
-        view(url.into(), rules).is_some_and(|v| self.applies_to(&v, None, rules))
+        self.is_empty() || view(url.into(), rules).is_some_and(|v| self.applies_to(&v, None, rules))
     }
 
     /// Whether the rule applies to `url` found on `parent_url`, both canonicalized by `rules`
-    /// (`false` where `url` has no canonical form, or where the rule has a
-    /// `parent_url_regex` and `parent_url` has none). The parent URL is read only by the
+    /// (`false` where the rule has a condition and `url` has no canonical form, or where the
+    /// rule has a `parent_url_regex` and `parent_url` has none). The parent URL is read only by the
     /// `parent_url_regex` condition.
     ///
     /// ```
@@ -207,7 +262,9 @@ impl MatchRule {
         parent_url: impl Into<Input<'b>>,
         rules: RuleSet,
     ) -> bool {
-        view(url.into(), rules).is_some_and(|v| self.applies_to(&v, Some(parent_url.into()), rules))
+        self.is_empty()
+            || view(url.into(), rules)
+                .is_some_and(|v| self.applies_to(&v, Some(parent_url.into()), rules))
     }
 
     fn applies_to(&self, v: &View<'_>, parent_url: Option<Input<'_>>, rules: RuleSet) -> bool {
@@ -256,6 +313,11 @@ impl MatchRule {
         }
         true
     }
+}
+
+/// `value` as a condition: an empty one is none (urlcanon tests each value's truth).
+fn condition(value: String) -> Option<String> {
+    (!value.is_empty()).then_some(value)
 }
 
 /// Whether `host` is `domain` or one of its subdomains (urlcanon's `host_matches_domain`): the

@@ -1,19 +1,26 @@
 //! The `regex` and `parent_url_regex` conditions: a pattern that must match a whole canonical
-//! URL, compiled once by the `regex` crate.
+//! URL, compiled once by the `regex` crate as a bytes pattern (as urlcanon compiles its
+//! UTF-8-encoded pattern with Python's `re`).
 
 use core::fmt;
 use core::hash::{Hash, Hasher};
+use core::str::FromStr;
 
-use regex::{Regex, RegexBuilder};
+use regex::bytes::{Regex, RegexBuilder};
 
 /// A regular expression of a match rule's `regex` or `parent_url_regex` condition, matched
-/// against the whole of a string (urlcanon appends `\Z` to its pattern and matches from the
-/// start: a full match).
+/// against the whole of a string (urlcanon means a full match: it appends `\Z` to its pattern
+/// and matches from the start, but its `\Z` binds only to a top-level alternation's last
+/// branch; see the [module documentation](super)).
 ///
 /// The pattern is in the [`regex`](https://docs.rs/regex/latest/regex/#syntax) crate's syntax,
-/// matched in time linear in the string; see the [module documentation](super) for where it
-/// and Python's `re` read the same pattern differently. Two `RuleRegex` are equal (and hash
-/// alike) when their patterns are the same text.
+/// compiled without Unicode mode, as Python's `re` compiles a bytes pattern: `\w`, `\d`, `\s`,
+/// `\b` and `(?i)` are ASCII-only, and a non-ASCII character in the pattern is its UTF-8 bytes
+/// (outside a class; in a class it is an error). It is matched against the string's bytes in
+/// time linear in the string; see the [module documentation](super) for where it and
+/// Python's `re` read the same pattern differently. Two `RuleRegex` are equal (and hash
+/// alike) when their patterns are the same text. A `&str` [parses](str::parse) to a
+/// `RuleRegex` as [`RuleRegex::new`] compiles it.
 ///
 /// ```
 /// use weburl_canon::match_rule::{RegexError, RuleRegex};
@@ -26,10 +33,16 @@ use regex::{Regex, RegexBuilder};
 /// assert!(r.is_match("http://b/"));
 /// assert!(!r.is_match("http://a/x"));
 ///
-/// // What the regex crate cannot do (look-around, backreferences) is an error.
+/// // `\w` is ASCII, as in a Python bytes pattern.
+/// let r: RuleRegex = r"https://x/[\w-]{32}".parse()?;
+/// assert!(r.is_match("https://x/0123456789abcdef0123456789ABCDEF"));
+///
+/// // What the regex crate cannot do (look-around, backreferences) is an error, as are
+/// // Unicode classes (as in a Python bytes pattern).
 /// let e = RuleRegex::new("^.*lang=(?!en).*$").unwrap_err();
 /// assert!(matches!(e, RegexError::Syntax { .. }));
 /// assert_eq!(e.pattern(), "^.*lang=(?!en).*$");
+/// assert!(RuleRegex::new(r"\p{L}").is_err());
 /// # Ok::<(), RegexError>(())
 /// ```
 #[derive(Clone)]
@@ -45,6 +58,10 @@ impl RuleRegex {
     /// in bytes: a pattern over it is [`RegexError::TooBig`], not a large allocation.
     pub const DEFAULT_SIZE_LIMIT: usize = 1 << 20;
 
+    /// How deeply the pattern's groups, repetitions and alternations may nest (the `regex`
+    /// crate's default); the anchored form's two more levels are allowed on top of it.
+    const NEST_LIMIT: u32 = 250;
+
     /// `pattern` compiled, with [`RuleRegex::DEFAULT_SIZE_LIMIT`].
     pub fn new(pattern: &str) -> Result<RuleRegex, RegexError> {
         RuleRegex::with_size_limit(pattern, RuleRegex::DEFAULT_SIZE_LIMIT)
@@ -56,31 +73,34 @@ impl RuleRegex {
     /// ```
     /// use weburl_canon::match_rule::{RegexError, RuleRegex};
     /// assert!(matches!(
-    ///     RuleRegex::with_size_limit(r"\w{100}", 1000),
+    ///     RuleRegex::with_size_limit(r"\w{1000}", 1000),
     ///     Err(RegexError::TooBig { size_limit: 1000, .. })
     /// ));
     /// assert!(RuleRegex::with_size_limit("[a-z]{100}", 100_000).is_ok());
     /// ```
     pub fn with_size_limit(pattern: &str, size_limit: usize) -> Result<RuleRegex, RegexError> {
-        let build = |p: &str| {
+        let build = |p: &str, nest_limit: u32| {
             RegexBuilder::new(p)
+                .unicode(false)
+                .nest_limit(nest_limit)
                 .size_limit(size_limit)
                 .dfa_size_limit(size_limit)
                 .build()
         };
+        // The anchored form is two levels deeper (the group in the concatenation with `\A`
+        // and `\z`): a pattern at the nest limit compiles in it.
+        let anchored = |p: &str| build(&format!(r"\A(?:{p})\z"), RuleRegex::NEST_LIMIT + 2);
         let error = |e: regex::Error| RegexError::new(pattern, e, size_limit);
         // The pattern alone first: its errors point into it, and once it compiles its groups
-        // are balanced, so that the group below closes after all of it, top-level `|`
-        // included.
-        build(pattern).map_err(error)?;
-        let anchored = match build(&format!(r"\A(?:{pattern})\z")) {
+        // are balanced (`a)|(b` compiles anchored, with the group's own parentheses), so that
+        // the group below closes after all of it, top-level `|` included.
+        build(pattern, RuleRegex::NEST_LIMIT).map_err(error)?;
+        let anchored = match anchored(pattern) {
             Ok(r) => r,
             // A pattern that compiles alone fails here only where an `x`-mode comment runs to
             // its end and takes the group's `)` with it: a line break ends the comment (and,
             // inside it, matches nothing).
-            Err(regex::Error::Syntax(_)) => {
-                build(&format!("\\A(?:{pattern}\n)\\z")).map_err(error)?
-            }
+            Err(regex::Error::Syntax(_)) => anchored(&format!("{pattern}\n")).map_err(error)?,
             Err(e) => return Err(error(e)),
         };
         Ok(RuleRegex {
@@ -96,7 +116,16 @@ impl RuleRegex {
 
     /// Whether the pattern matches the whole of `text`.
     pub fn is_match(&self, text: &str) -> bool {
-        self.anchored.is_match(text)
+        self.anchored.is_match(text.as_bytes())
+    }
+}
+
+impl FromStr for RuleRegex {
+    type Err = RegexError;
+
+    /// `pattern` compiled by [`RuleRegex::new`].
+    fn from_str(pattern: &str) -> Result<RuleRegex, RegexError> {
+        RuleRegex::new(pattern)
     }
 }
 
@@ -277,6 +306,55 @@ mod tests {
         }
         assert!(RuleRegex::with_size_limit("a{50}", 100).is_err());
         assert!(RuleRegex::with_size_limit("a{50}", 100_000).is_ok());
+    }
+
+    #[test]
+    fn bytes_pattern_as_python_compiles_it() {
+        // ASCII classes: a few thousand bytes each, as in Python; Unicode's would be over the
+        // size limit at these counts.
+        assert!(full(r"[\w-]{32}", &"a-".repeat(16)));
+        assert!(!full(r"[\w-]{32}", &"a-".repeat(15)));
+        assert!(full(r"\w{100}", &"_9".repeat(50)));
+        assert!(full(r"\d{500}", &"7".repeat(500)));
+        assert!(full(r"\s\S", " x"));
+        // `(?i)` folds ASCII only: the Kelvin sign is no `k`.
+        assert!(full("(?i)k", "K"));
+        assert!(!full("(?i)k", "\u{212a}"));
+        // A non-ASCII character outside a class is its UTF-8 bytes.
+        assert!(full("é.", "éx"));
+        assert!(!full("é", "e"));
+        // Unicode classes, and non-ASCII in a class, are errors (Python: bad escape, or a
+        // class of the character's bytes).
+        for pattern in [r"\p{L}", r"\pL", "[é]", "[^é]"] {
+            assert!(
+                matches!(RuleRegex::new(pattern), Err(RegexError::Syntax { .. })),
+                "{pattern:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn nest_limit() {
+        let nested = |n: usize| format!("{}a{}", "(".repeat(n), ")".repeat(n));
+        // The deepest pattern the limit allows compiles anchored too.
+        let deepest = RuleRegex::NEST_LIMIT as usize;
+        assert!(full(&nested(deepest), "a"));
+        match RuleRegex::new(&nested(deepest + 1)) {
+            Err(RegexError::Syntax { message, .. }) => {
+                assert!(message.contains("nest"), "{message}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn parses_from_str() {
+        assert_eq!("a.*".parse::<RuleRegex>(), RuleRegex::new("a.*"));
+        assert_eq!(
+            "(a".parse::<RuleRegex>()
+                .map_err(|e| e.pattern().to_owned()),
+            Err("(a".to_owned())
+        );
     }
 
     #[test]
