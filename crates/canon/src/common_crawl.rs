@@ -560,7 +560,7 @@ pub fn field_in<'a>(
 /// use weburl_canon::{common_crawl::surtkey, surt::surt, NotAUrl};
 /// let key = surtkey("https://www.example.com/path/index.html");
 /// assert_eq!(key.unwrap().as_deref(), Some("com,example)/path/index.html"));
-/// assert_eq!(surtkey("http://exa mple.com/"), Err(NotAUrl));
+/// assert!(matches!(surtkey("http://exa mple.com/"), Err(NotAUrl { .. })));
 /// assert_eq!(surt("http://exa mple.com/").unwrap(), "com,exa%20mple)/");
 /// ```
 pub fn surtkey<'a>(input: impl Into<Input<'a>>) -> Result<Option<String>, NotAUrl> {

@@ -259,10 +259,17 @@ fn one_field_at_a_time_is_fields() {
 fn no_url_no_surtkey() {
     // `surt` keys these strings; Common Crawl's field does not, as they are not URLs.
     for input in NOT_URLS {
-        assert_eq!(common_crawl::fields(*input), Err(NotAUrl), "{input:?}");
+        assert!(
+            matches!(common_crawl::fields(*input), Err(NotAUrl { .. })),
+            "{input:?}"
+        );
         for field in Field::ALL {
             let got = common_crawl::field_in(*input, List::compiled(), field);
-            assert_eq!(got, Err(NotAUrl), "{input:?} {}", field.name());
+            assert!(
+                matches!(got, Err(NotAUrl { .. })),
+                "{input:?} {}",
+                field.name()
+            );
         }
     }
     assert!(weburl_canon::surt::surt("http://exa mple.com/").is_ok());
