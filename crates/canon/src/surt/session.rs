@@ -32,14 +32,17 @@ pub(super) fn query_has_session_id(query: &[u8]) -> bool {
     })
 }
 
-/// Where `id` (any case) starts in `s`, last first: each form's name holds it once, at
+/// Where `id` (any case) starts in `s`, in order: each form's name holds it once, at
 /// [`QuerySession::id_offset`], so only these places can start one.
-fn id_positions(s: &[u8]) -> impl DoubleEndedIterator<Item = usize> + '_ {
-    s.windows(2)
-        .enumerate()
-        .rev()
-        .filter(|(_, w)| matches!(w, [a, b] if (a | 0x20) == b'i' && (b | 0x20) == b'd'))
-        .map(|(at, _)| at)
+fn id_positions(s: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    let mut at = 0;
+    core::iter::from_fn(move || loop {
+        let i = at + s.get(at..)?.iter().position(|&b| (b | 0x20) == b'i')?;
+        at = i + 1;
+        if s.get(at).is_some_and(|&b| (b | 0x20) == b'd') {
+            return Some(i);
+        }
+    })
 }
 
 /// ASCII case-insensitive `starts_with`.
@@ -231,7 +234,8 @@ pub(super) fn strip_query_session_id(query: &mut String) {
         let bytes = query.as_bytes();
         let mut amps = None;
         // The last argument of this form (only where its `id` is).
-        let found = id_positions(bytes).find_map(|at| {
+        let ids: Vec<usize> = id_positions(bytes).collect();
+        let found = ids.iter().rev().find_map(|&at| {
             let i = at.checked_sub(form.id_offset())?;
             form.len(bytes, i, &mut amps).map(|n| (i, n))
         });
