@@ -12,8 +12,10 @@
 
 #![allow(clippy::panic, clippy::indexing_slicing, clippy::expect_used)]
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, ExitCode};
 
 use serde_json::{json, Value};
@@ -21,13 +23,6 @@ use weburl_canon::surt::{surt_with, Options};
 
 /// How many mutated URLs are compared.
 const MUTATIONS: usize = 20_000;
-
-const CORPORA: &[&str] = &[
-    "isaacs_files.txt",
-    "kasztp.txt",
-    "node_files.txt",
-    "userbait.txt",
-];
 
 /// Edits the mutations are made of: URL delimiters and the rules' own triggers.
 const PIECES: &[&str] = &[
@@ -142,18 +137,6 @@ fn option_sets() -> Vec<(&'static str, Value, Options)> {
     sets
 }
 
-fn datasets() -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    [
-        std::env::var_os("WEBURL_DATASETS").map(PathBuf::from),
-        Some(root.join("../shared/datasets")),
-        Some(PathBuf::from("/work/shared/datasets")),
-    ]
-    .into_iter()
-    .flatten()
-    .find(|d| d.is_dir())
-}
-
 /// The allow-list: `option set <TAB> input as a JSON string <TAB> reason`, `#` comments.
 fn allow_list(path: &Path) -> BTreeMap<(String, String), String> {
     let text = std::fs::read_to_string(path).unwrap_or_default();
@@ -188,22 +171,12 @@ fn main() -> ExitCode {
         println!("surt_diff: skipped (cargo xtask test runs it, with the surt package installed)");
         return ExitCode::SUCCESS;
     };
-    let Some(data) = datasets() else {
+    let Some(data) = common::datasets() else {
         println!("surt_diff: skipped: no corpora (../shared/datasets or $WEBURL_DATASETS)");
         return ExitCode::SUCCESS;
     };
     let start = std::time::Instant::now();
-    let mut inputs: Vec<String> = Vec::new();
-    for corpus in CORPORA {
-        let path = data.join(corpus);
-        let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        inputs.extend(
-            String::from_utf8_lossy(&text)
-                .lines()
-                .filter(|l| !l.is_empty())
-                .map(str::to_owned),
-        );
-    }
+    let mut inputs = common::corpus_lines(&data);
     let corpus_len = inputs.len();
     let mut rng = Rng(0x0005_eed5_u64 | 1);
     for _ in 0..MUTATIONS {
