@@ -400,6 +400,38 @@ def test_requested_schema_is_accepted_and_capsules_are_single_use():
     assert result.null_count == 0
 
 
+def test_requested_schema_of_the_other_string_type():
+    """A string result is handed over as `large_string` when a consumer asks for it (offsets
+    widened, the text shared); any other request gets the result's own type."""
+    urls = pa.chunked_array([["https://a.example/", None], ["https://b.example/x", "nope"]])
+    result = weburl.arrow.hostname(urls)
+    want = ["a.example", None, "b.example", None]
+    large = pa.large_string().__arrow_c_schema__()
+    schema, array = result.__arrow_c_array__(requested_schema=large)
+    got = pa.Array._import_from_c_capsule(schema, array)
+    assert got.type == pa.large_string()
+    assert got.to_pylist() == want
+    stream = pa.ChunkedArray._import_from_c_capsule(result.__arrow_c_stream__(large))
+    assert stream.type == pa.large_string()
+    assert [c.to_pylist() for c in stream.chunks] == [want[:2], want[2:]]
+    assert pa.array(result, type=pa.large_string()).to_pylist() == want
+    # Asked for `string`, its own type, or for types it cannot give exactly: its own type.
+    for ty in (pa.string(), pa.string_view(), pa.int64(), pa.large_binary()):
+        schema, array = result.__arrow_c_array__(requested_schema=ty.__arrow_c_schema__())
+        assert pa.Array._import_from_c_capsule(schema, array).type == pa.string(), ty
+    # Other results keep their type too.
+    ports = weburl.arrow.port(urls)
+    schema, array = ports.__arrow_c_array__(requested_schema=large)
+    assert pa.Array._import_from_c_capsule(schema, array).type == pa.int32()
+    with pytest.raises(TypeError, match="requested_schema must be an arrow_schema PyCapsule"):
+        result.__arrow_c_array__(requested_schema="large_string")
+    # The result itself is unchanged, and the retyped export outlives it.
+    assert pa.array(result).type == pa.string()
+    schema, array = weburl.arrow.hostname(urls).__arrow_c_array__(requested_schema=large)
+    gc.collect()
+    assert pa.Array._import_from_c_capsule(schema, array).to_pylist() == want
+
+
 class CachedCapsules:
     """A producer that hands out the same capsule pair every time (as one caching
     ``__arrow_c_array__()`` would): the second import finds the structs already released."""

@@ -65,6 +65,49 @@ struct SchemaPrivate {
     children: Vec<*mut ArrowSchema>,
 }
 
+/// A string result's offsets in the other width than its own: what a consumer's
+/// `requested_schema` asks for when it is the other string type (see [`retyped`]).
+pub(crate) type Retyped = Option<Arc<Offsets>>;
+
+/// `root`'s offsets as the type of the Arrow format `requested` asks for, when `root` is a
+/// string column of the other string type and the conversion is exact: `string` as
+/// `large_string` (offsets widened), or `large_string` as `string` when its last offset fits in
+/// 32 bits. `None` (the column's own type) otherwise. Only the offsets are made anew; the text
+/// is shared.
+///
+/// The Arrow PyCapsule interface leaves this to the producer: "If requested_schema is passed,
+/// the callee should attempt to provide the data in the requested schema. However, this is
+/// best-effort, and the callee may return a PyCapsule containing an ArrowArray with a
+/// different schema" (<https://arrow.apache.org/docs/format/CDataInterface/PyCapsuleInterface.html>):
+/// any other request gets the column's own type, which the consumer then casts if it wants.
+pub(crate) fn retyped(root: &Node, requested: Option<&str>) -> Retyped {
+    let Kind::Utf8 { offsets, .. } = &root.kind else {
+        return None;
+    };
+    match (offsets, requested?) {
+        (Offsets::Small(o), "U") => Some(Arc::new(Offsets::Large(
+            o.iter().map(|&v| i64::from(v)).collect(),
+        ))),
+        (Offsets::Large(o), "u") => o
+            .iter()
+            .map(|&v| i32::try_from(v).ok())
+            .collect::<Option<Vec<i32>>>()
+            .map(|v| Arc::new(Offsets::Small(v))),
+        _ => None,
+    }
+}
+
+/// The schema of `root`'s type, or of its retyped string type.
+fn root_schema(root: &Node, retyped: &Retyped) -> ArrowSchema {
+    let mut out = schema(root, "");
+    out.format = match retyped.as_deref() {
+        Some(Offsets::Small(_)) => c"u".as_ptr(),
+        Some(Offsets::Large(_)) => c"U".as_ptr(),
+        None => out.format,
+    };
+    out
+}
+
 /// The schema of `node`'s type, its field called `name`.
 pub(crate) fn schema(node: &Node, name: &str) -> ArrowSchema {
     let children: Vec<(&str, &Node)> = match &node.kind {
@@ -123,10 +166,13 @@ struct ArrayPrivate {
     buffers: Vec<*const c_void>,
     children: Vec<*mut ArrowArray>,
     _validity: Option<Bits>,
+    /// Retyped offsets that the array's offsets buffer points into.
+    _offsets: Retyped,
 }
 
-/// Rows `start..start + len` of `node` (a part of `root`).
-fn array(root: &Arc<Node>, node: &Node, start: usize, len: usize) -> ArrowArray {
+/// Rows `start..start + len` of `node` (a part of `root`); `retyped`: other offsets for a
+/// string `node` (the root), from [`retyped`].
+fn array(root: &Arc<Node>, node: &Node, start: usize, len: usize, retyped: &Retyped) -> ArrowArray {
     let validity = |node: &Node| {
         node.validity
             .as_ref()
@@ -136,7 +182,7 @@ fn array(root: &Arc<Node>, node: &Node, start: usize, len: usize) -> ArrowArray 
     let mut own_validity = None;
     let (buffers, children): (Vec<*const c_void>, Vec<ArrowArray>) = match &node.kind {
         Kind::Utf8 { offsets, text } => {
-            let offsets = match offsets {
+            let offsets = match retyped.as_deref().unwrap_or(offsets) {
                 Offsets::Small(o) => buffer(o),
                 Offsets::Large(o) => buffer(o),
             };
@@ -152,7 +198,7 @@ fn array(root: &Arc<Node>, node: &Node, start: usize, len: usize) -> ArrowArray 
             };
             (
                 vec![validity(node), offsets],
-                vec![array(root, item, 0, item.len)],
+                vec![array(root, item, 0, item.len, &None)],
             )
         }
         Kind::Struct(fields) => {
@@ -164,7 +210,7 @@ fn array(root: &Arc<Node>, node: &Node, start: usize, len: usize) -> ArrowArray 
                 vec![validity],
                 fields
                     .iter()
-                    .map(|(_, f)| array(root, f, start, len))
+                    .map(|(_, f)| array(root, f, start, len, &None))
                     .collect(),
             )
         }
@@ -179,6 +225,7 @@ fn array(root: &Arc<Node>, node: &Node, start: usize, len: usize) -> ArrowArray 
         buffers: Vec::new(),
         children: Vec::new(),
         _validity: own_validity,
+        _offsets: retyped.clone(),
     });
     let n_buffers = buffers.len() as i64;
     let n_children = children.len() as i64;
@@ -218,12 +265,14 @@ unsafe extern "C" fn release_array(array: *mut ArrowArray) {
     unsafe { (*array).release = None };
 }
 
-/// The capsule of `root`'s schema (`__arrow_c_schema__`).
+/// The capsule of `root`'s schema (`__arrow_c_schema__`), or of its retyped string type.
 pub(crate) fn schema_capsule<'py>(
     py: Python<'py>,
     root: &Arc<Node>,
+    retyped: &Retyped,
 ) -> PyResult<Bound<'py, PyCapsule>> {
-    PyCapsule::new_with_value_and_destructor(py, schema(root, ""), c"arrow_schema", |s, _| drop(s))
+    let schema = root_schema(root, retyped);
+    PyCapsule::new_with_value_and_destructor(py, schema, c"arrow_schema", |s, _| drop(s))
 }
 
 /// The capsule of rows `start..start + len` of `root` (`__arrow_c_array__`).
@@ -232,14 +281,16 @@ pub(crate) fn array_capsule<'py>(
     root: &Arc<Node>,
     start: usize,
     len: usize,
+    retyped: &Retyped,
 ) -> PyResult<Bound<'py, PyCapsule>> {
-    let array = array(root, root, start, len);
+    let array = array(root, root, start, len, retyped);
     PyCapsule::new_with_value_and_destructor(py, array, c"arrow_array", |a, _| drop(a))
 }
 
 /// What an exported stream owns: the column and its chunks (rows `start..start + len`).
 struct StreamPrivate {
     root: Arc<Node>,
+    retyped: Retyped,
     chunks: Vec<(usize, usize)>,
     next: usize,
 }
@@ -249,9 +300,11 @@ pub(crate) fn stream_capsule<'py>(
     py: Python<'py>,
     root: &Arc<Node>,
     chunks: Vec<(usize, usize)>,
+    retyped: Retyped,
 ) -> PyResult<Bound<'py, PyCapsule>> {
     let private = Box::new(StreamPrivate {
         root: Arc::clone(root),
+        retyped,
         chunks,
         next: 0,
     });
@@ -270,7 +323,7 @@ unsafe extern "C" fn stream_schema(stream: *mut ArrowArrayStream, out: *mut Arro
     // `StreamPrivate`, only read here.
     let private = unsafe { &*(*stream).private_data.cast::<StreamPrivate>() };
     // SAFETY: `out` points to a struct for the callee to fill (its old bits are not a value).
-    unsafe { ptr::write(out, schema(&private.root, "")) };
+    unsafe { ptr::write(out, root_schema(&private.root, &private.retyped)) };
     0
 }
 
@@ -281,7 +334,7 @@ unsafe extern "C" fn stream_next(stream: *mut ArrowArrayStream, out: *mut ArrowA
     let next = match private.chunks.get(private.next) {
         Some(&(start, len)) => {
             private.next += 1;
-            array(&private.root, &private.root, start, len)
+            array(&private.root, &private.root, start, len, &private.retyped)
         }
         None => ArrowArray::empty(),
     };

@@ -20,7 +20,10 @@ use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
 
 use super::ffi::{take_array, take_schema, take_stream, ArrowArray, ArrowArrayStream, ArrowSchema};
-use super::types::{invalid, not_strings, type_label, IndexType};
+use super::types::{
+    consumed_twice, invalid, layout, not_strings, size, type_label, type_name, IndexType, Layout,
+    StringType,
+};
 
 /// How many rows of a `string` chunk [`Column::each_str`] checks as ASCII at once.
 const BATCH: usize = 512;
@@ -36,33 +39,12 @@ pub(crate) struct Input {
     _schema: ArrowSchema,
 }
 
-/// How a column's strings are laid out.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Layout {
-    /// The `null` type: every row NULL.
-    Null,
-    /// Offsets (`i32`, or `i64` when `large`) into one data buffer.
-    Offsets { large: bool },
-    /// 16-byte views, inline or into variadic data buffers.
-    Views,
-    /// Indices into a dictionary of strings (the column's [`Dictionary`]).
-    Dictionary,
-}
-
 /// A dictionary-encoded chunk's indices and its dictionary (the strings they point to).
 pub(crate) struct Dictionary {
     indices: NonNull<u8>,
     width: IndexType,
     /// The dictionary's strings, one per index value (read in place, as any string chunk).
     pub values: Column,
-}
-
-/// The string type of a schema, if it is one: its layout, or for a dictionary-encoded column
-/// its indices' type and its values' layout.
-#[derive(Clone, Copy, Debug)]
-struct StringType {
-    layout: Layout,
-    dictionary: Option<(IndexType, Layout)>,
 }
 
 /// What one pass over an `Offsets` chunk's text found (see [`Column::str`]).
@@ -475,22 +457,23 @@ fn capsule_pointer(obj: &Bound<'_, PyAny>, name: &CStr, what: &str) -> PyResult<
     Ok(capsule.pointer_checked(Some(name))?.as_ptr())
 }
 
-/// The Python type name of `obj`, for messages.
-pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    let ty = obj.get_type();
-    let module = ty
-        .module()
-        .map(|m| m.to_string())
-        .unwrap_or_else(|_| String::new());
-    let name = ty
-        .name()
-        .map(|n| n.to_string())
-        .unwrap_or_else(|_| "object".to_owned());
-    if module.is_empty() || module == "builtins" {
-        name
-    } else {
-        format!("{module}.{name}")
+/// The format string of a `requested_schema` (an `arrow_schema` capsule, read and left to its
+/// owner), `None` if it is released; a `TypeError` if it is not such a capsule.
+pub(crate) fn requested_format(obj: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    if obj.cast::<PyCapsule>().is_err() {
+        return Err(PyTypeError::new_err(format!(
+            "weburl.arrow: requested_schema must be an arrow_schema PyCapsule, not {}",
+            type_name(obj)
+        )));
     }
+    let schema = capsule_pointer(obj, c"arrow_schema", "requested_schema")?;
+    // SAFETY: an `arrow_schema` capsule holds an `ArrowSchema`, live unless released; it is
+    // only read here (not moved), while the caller holds the capsule.
+    let schema = unsafe { &*schema.cast::<ArrowSchema>() };
+    if schema.release.is_none() {
+        return Ok(None);
+    }
+    format(schema).map(|f| Some(f.to_owned()))
 }
 
 /// Imports `obj`'s column: `__arrow_c_array__` if it has one, else `__arrow_c_stream__`.
@@ -525,13 +508,6 @@ pub(crate) fn import(obj: &Bound<'_, PyAny>) -> PyResult<Input> {
          __arrow_c_stream__, such as a pyarrow, Polars, DuckDB or nanoarrow array)",
         type_name(obj)
     )))
-}
-
-/// The error for a capsule whose struct is already released: taking it twice (a producer
-/// handing out the same capsules again, or a capsule already consumed) must not reach the
-/// released struct's callbacks or buffers.
-fn consumed_twice() -> PyErr {
-    PyValueError::new_err("weburl.arrow: a released Arrow struct (a capsule consumed twice)")
 }
 
 /// A stream's schema and every chunk. The callbacks run with the GIL held (a stream made in
@@ -595,17 +571,6 @@ fn format(schema: &ArrowSchema) -> PyResult<&str> {
     format
         .to_str()
         .map_err(|_| PyValueError::new_err("weburl.arrow: a format that is not UTF-8"))
-}
-
-/// The layout of a string format.
-fn layout(format: &str) -> Option<Layout> {
-    Some(match format {
-        "n" => Layout::Null,
-        "u" | "z" => Layout::Offsets { large: false },
-        "U" | "Z" => Layout::Offsets { large: true },
-        "vu" | "vz" => Layout::Views,
-        _ => return None,
-    })
 }
 
 /// The string type of a schema: a string layout, or a dictionary of strings (integer indices
@@ -692,10 +657,6 @@ fn buffer(array: &ArrowArray, i: usize) -> PyResult<Option<NonNull<u8>>> {
     // SAFETY: a live array's `buffers` holds `n_buffers` pointers, and `i < n_buffers`.
     let p = unsafe { array.buffers.add(i).read() };
     Ok(NonNull::new(p.cast_mut().cast::<u8>()))
-}
-
-fn size(v: i64, what: &str) -> PyResult<usize> {
-    usize::try_from(v).map_err(|_| invalid(what))
 }
 
 /// The view of one chunk (`child`: the string column is the chunk's only child).

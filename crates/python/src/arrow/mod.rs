@@ -52,33 +52,36 @@ pub(crate) struct Array {
 impl Array {
     /// The result's type as an `ArrowSchema` capsule.
     fn __arrow_c_schema__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyCapsule>> {
-        export::schema_capsule(py, &self.root)
+        export::schema_capsule(py, &self.root, &None)
     }
 
-    /// The whole result as one array: `(schema, array)` capsules. `requested_schema` is
-    /// ignored (the interface lets a producer keep its own type).
+    /// The whole result as one array: `(schema, array)` capsules. A `requested_schema` (an
+    /// `arrow_schema` capsule) of the other string type than a string result's is given when
+    /// the conversion is exact (`export::retyped`); any other request gets the result's own
+    /// type (the interface lets a producer keep it).
     #[pyo3(signature = (requested_schema=None))]
     fn __arrow_c_array__<'py>(
         &self,
         py: Python<'py>,
         requested_schema: Option<Bound<'py, PyAny>>,
     ) -> PyResult<(Bound<'py, PyCapsule>, Bound<'py, PyCapsule>)> {
-        let _ = requested_schema;
+        let retyped = self.retyped(requested_schema.as_ref())?;
         Ok((
-            export::schema_capsule(py, &self.root)?,
-            export::array_capsule(py, &self.root, 0, self.root.len)?,
+            export::schema_capsule(py, &self.root, &retyped)?,
+            export::array_capsule(py, &self.root, 0, self.root.len, &retyped)?,
         ))
     }
 
-    /// The result as a stream of one array per input chunk.
+    /// The result as a stream of one array per input chunk (`requested_schema` as for
+    /// `__arrow_c_array__`).
     #[pyo3(signature = (requested_schema=None))]
     fn __arrow_c_stream__<'py>(
         &self,
         py: Python<'py>,
         requested_schema: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyCapsule>> {
-        let _ = requested_schema;
-        export::stream_capsule(py, &self.root, self.chunks.clone())
+        let retyped = self.retyped(requested_schema.as_ref())?;
+        export::stream_capsule(py, &self.root, self.chunks.clone(), retyped)
     }
 
     fn __len__(&self) -> usize {
@@ -104,6 +107,17 @@ impl Array {
             self.chunks.len(),
             self.null_count()
         )
+    }
+}
+
+impl Array {
+    /// The offsets a `requested_schema` asks for (see `export::retyped`), if any.
+    fn retyped(&self, requested: Option<&Bound<'_, PyAny>>) -> PyResult<export::Retyped> {
+        let format = match requested {
+            Some(schema) if !schema.is_none() => import::requested_format(schema)?,
+            _ => None,
+        };
+        Ok(export::retyped(&self.root, format.as_deref()))
     }
 }
 
@@ -172,7 +186,7 @@ fn argument(obj: &Bound<'_, PyAny>, rows: usize) -> PyResult<Arg> {
     if !obj.hasattr("__arrow_c_array__")? && !obj.hasattr("__arrow_c_stream__")? {
         return Err(PyTypeError::new_err(format!(
             "weburl.arrow: an argument must be str, None or an Arrow array, not {}",
-            import::type_name(obj)
+            types::type_name(obj)
         )));
     }
     let input = import::import(obj)?;

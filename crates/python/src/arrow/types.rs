@@ -2,7 +2,39 @@
 //! code only.
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
-use pyo3::PyErr;
+use pyo3::prelude::*;
+
+/// How a column's strings are laid out.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Layout {
+    /// The `null` type: every row NULL.
+    Null,
+    /// Offsets (`i32`, or `i64` when `large`) into one data buffer.
+    Offsets { large: bool },
+    /// 16-byte views, inline or into variadic data buffers.
+    Views,
+    /// Indices into a dictionary of strings (the column's [`Dictionary`]).
+    Dictionary,
+}
+
+/// The string type of a schema, if it is one: its layout, or for a dictionary-encoded column
+/// its indices' type and its values' layout.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StringType {
+    pub layout: Layout,
+    pub dictionary: Option<(IndexType, Layout)>,
+}
+
+/// The layout of a string format.
+pub(crate) fn layout(format: &str) -> Option<Layout> {
+    Some(match format {
+        "n" => Layout::Null,
+        "u" | "z" => Layout::Offsets { large: false },
+        "U" | "Z" => Layout::Offsets { large: true },
+        "vu" | "vz" => Layout::Views,
+        _ => return None,
+    })
+}
 
 /// The integer type of a dictionary's indices.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -86,4 +118,34 @@ pub(crate) fn not_strings(format: &str) -> PyErr {
 /// A `ValueError` for an array that breaks the C data interface's rules (`what`).
 pub(crate) fn invalid(what: &str) -> PyErr {
     PyValueError::new_err(format!("weburl.arrow: an invalid Arrow array: {what}"))
+}
+
+/// The Python type name of `obj`, for messages.
+pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    let ty = obj.get_type();
+    let module = ty
+        .module()
+        .map(|m| m.to_string())
+        .unwrap_or_else(|_| String::new());
+    let name = ty
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "object".to_owned());
+    if module.is_empty() || module == "builtins" {
+        name
+    } else {
+        format!("{module}.{name}")
+    }
+}
+
+/// The error for a capsule whose struct is already released: taking it twice (a producer
+/// handing out the same capsules again, or a capsule already consumed) must not reach the
+/// released struct's callbacks or buffers.
+pub(crate) fn consumed_twice() -> PyErr {
+    PyValueError::new_err("weburl.arrow: a released Arrow struct (a capsule consumed twice)")
+}
+
+/// An Arrow length, offset or size as a `usize` (a negative one is an invalid array).
+pub(crate) fn size(v: i64, what: &str) -> PyResult<usize> {
+    usize::try_from(v).map_err(|_| invalid(what))
 }
