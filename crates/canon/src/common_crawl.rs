@@ -37,9 +37,11 @@
 //!   Common Crawl's CDX files; a string is read as `surt` reads it, and NULL where `surt`
 //!   raises. A string that is not a URL (the URL Standard's parser rejects it) has no
 //!   fields, its `url_surtkey` included: [`NotAUrl`] from [`fields`] and from every field's
-//!   function ([`surtkey`] too), NULL in SQL. Common Crawl's index holds the URLs it fetched,
-//!   which all parsed, so every row it has keeps its key; the `surt` package's key of any
-//!   string is [`crate::surt::surt`] (SQL `url_surt`).
+//!   function ([`surtkey`] too), NULL in SQL. Common Crawl's index holds URLs its crawler
+//!   fetched, read by its own Java code, not by the URL Standard's parser: a row whose URL
+//!   the URL Standard rejects can have a key there and has none here (see the IDNA
+//!   departure below). The `surt` package's key of any string is [`crate::surt::surt`] (SQL
+//!   `url_surt`).
 //!
 //! Departures, each tested in `tests/data/common_crawl.json`:
 //! - IDNA: the URL Standard's UTS 46 (nontransitional) where Java's `IDN.toASCII` is IDNA 2003

@@ -35,7 +35,7 @@
 //! | `url_join`, `url_is_valid`, `url_error` | [`join`], [`is_valid`], [`error`] ([`Bases`] for a column of bases) |
 //! | `url_percent_decode`, `url_percent_encode` | [`percent_decode`], [`percent_encode`] with an [`EncodeSet`] |
 //! | `url_surt`, `url_ssurt`, `url_safe_browsing`, `url_safe_browsing_expressions` | `weburl_canon`'s `surt::surt`, `ssurt::ssurt`, `safe_browsing::canonicalize`, `safe_browsing::expressions` (errors are NULL) |
-//! | `url_strip_tracking` | `weburl_canon`'s `tracking::strip_tracking` (the built-in list, or the rules argument compiled once per distinct text; errors are NULL) |
+//! | `url_strip_tracking` | `weburl_canon`'s `tracking::strip_tracking` (the built-in list, or the rules argument, compiled again only where a row's text is not the previous row's; errors are NULL) |
 //! | Python's `weburl.tldextract` (`tldextract` 5.x's subdomain / domain / suffix split) | [`tld::extract`], [`tld::TldExtract`] |
 //!
 //! The [`catalogue`] has every function's record: name, arguments, result type, NULL rule,

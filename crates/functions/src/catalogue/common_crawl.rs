@@ -1,7 +1,8 @@
 //! The records of Common Crawl's URL index fields (`weburl_canon::common_crawl`), named as
 //! its schema (`cc-index-schema-flat.json`) names its columns. The suffix and domain fields
 //! take the Public Suffix List's text as an optional second argument: the caller's list,
-//! parsed once per distinct text by the [`Evaluator`](super::Evaluator).
+//! parsed by the [`Evaluator`](super::Evaluator) again only when a row's text is not the
+//! previous row's.
 
 use weburl_canon::common_crawl::Field;
 
@@ -13,7 +14,8 @@ const PSL: Argument = Argument {
     description: "Optional text of a Public Suffix List, in the format of \
          `public_suffix_list.dat` (one rule a line, `//` comments, the ICANN and PRIVATE \
          sections each between its BEGIN and END markers; rules outside both sections count \
-         as ICANN rules), used instead of the compiled list. It is parsed once per distinct text; a text that is no list \
+         as ICANN rules), used instead of the compiled list. It is parsed again only where a row's text is not the previous \
+         row's (a column of one text: once); a text that is no list \
          is an error.",
     optional: true,
 };

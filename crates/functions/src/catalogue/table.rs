@@ -488,7 +488,8 @@ pub(super) static OWN: [Function; 29] = [
                 description: "Optional tracking rules: the text of a JSON file in ClearURLs' \
                      `data.min.json` format (an object whose `providers` member maps names \
                      to providers), loaded at run time (ClearURLs' own rules are LGPL-3.0 and \
-                     not shipped). It is compiled once per distinct text; a text that is not \
+                     not shipped). It is compiled again only where a row's text is not the \
+                     previous row's (a column of one text: once); a text that is not \
                      such JSON is an error.",
                 optional: true,
             },
