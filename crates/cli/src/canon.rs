@@ -48,41 +48,72 @@ pub fn profile(name: &str) -> Result<Profile, String> {
 }
 
 /// What `weburl canon` prints for each input.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Output {
-    /// The profile's key.
-    Key(Profile),
+#[derive(Clone, Copy, Debug)]
+pub enum Output<'r> {
+    /// A profile's key, strip-tracking's aside.
+    Key(KeyProfile),
+    /// The URL without its tracking fields, by these rules.
+    StripTracking(&'r Rules),
     /// Safe Browsing's lookup expressions, separated by spaces.
     Expressions,
     /// Their 4-byte SHA-256 prefixes in hex, separated by spaces.
     HashPrefixes,
 }
 
-/// The key, expressions or prefixes of one input, or why it has none. `rules` are
-/// strip-tracking's (the built-in list when `None`).
-fn line(input: &str, output: Output, rules: Option<&Rules>, to: &mut String) -> Result<(), String> {
+/// A profile whose key needs nothing but the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyProfile {
+    /// [`Profile::Surt`].
+    Surt,
+    /// [`Profile::Ssurt`].
+    Ssurt,
+    /// [`Profile::SafeBrowsing`].
+    SafeBrowsing,
+    /// [`Profile::Semantic`].
+    Semantic,
+    /// [`Profile::Aggressive`].
+    Aggressive,
+}
+
+impl<'r> Output<'r> {
+    /// `profile`'s key; for strip-tracking, with the rules of `--rules FILE` (or the built-in
+    /// list), read by [`rules`] into `tracking` (only then: the other profiles compile none).
+    pub fn key(
+        profile: Profile,
+        file: Option<&std::path::Path>,
+        tracking: &'r mut Option<Cow<'static, Rules>>,
+    ) -> Result<Output<'r>, CliError> {
+        Ok(match profile {
+            Profile::Surt => Output::Key(KeyProfile::Surt),
+            Profile::Ssurt => Output::Key(KeyProfile::Ssurt),
+            Profile::SafeBrowsing => Output::Key(KeyProfile::SafeBrowsing),
+            Profile::Semantic => Output::Key(KeyProfile::Semantic),
+            Profile::Aggressive => Output::Key(KeyProfile::Aggressive),
+            Profile::StripTracking => Output::StripTracking(tracking.insert(rules(file)?)),
+        })
+    }
+}
+
+/// The key, expressions or prefixes of one input, or why it has none.
+fn line(input: &str, output: Output<'_>, to: &mut String) -> Result<(), String> {
     to.clear();
     match output {
-        Output::Key(Profile::Surt) => {
+        Output::Key(KeyProfile::Surt) => {
             to.push_str(&surt::surt(input).map_err(|e| e.to_string())?);
         }
-        Output::Key(Profile::Ssurt) => {
+        Output::Key(KeyProfile::Ssurt) => {
             to.push_str(&ssurt::ssurt(input).map_err(|e| e.to_string())?);
         }
-        Output::Key(Profile::SafeBrowsing) => {
+        Output::Key(KeyProfile::SafeBrowsing) => {
             to.push_str(&safe_browsing::canonicalize(input).map_err(|e| e.to_string())?);
         }
-        Output::Key(Profile::Semantic) => {
+        Output::Key(KeyProfile::Semantic) => {
             to.push_str(&urlcanon::semantic(input).map_err(|e| e.to_string())?);
         }
-        Output::Key(Profile::Aggressive) => {
+        Output::Key(KeyProfile::Aggressive) => {
             to.push_str(&urlcanon::aggressive(input).map_err(|e| e.to_string())?);
         }
-        Output::Key(Profile::StripTracking) => {
-            let rules = match rules {
-                Some(rules) => rules,
-                None => Rules::builtin(),
-            };
+        Output::StripTracking(rules) => {
             to.push_str(&tracking::strip_tracking(input, rules).map_err(|e| e.to_string())?);
         }
         Output::Expressions => {
@@ -106,8 +137,8 @@ fn line(input: &str, output: Output, rules: Option<&Rules>, to: &mut String) -> 
 
 /// The rules of `--rules FILE` (ClearURLs' JSON format), each pattern left out reported on
 /// stderr as a warning; the built-in list (compiled once per process, not copied) without a
-/// file. Only `--profile strip-tracking` asks for them.
-pub fn rules(file: Option<&std::path::Path>) -> Result<Cow<'static, Rules>, CliError> {
+/// file. Only `--profile strip-tracking` asks for them ([`Output::key`]).
+fn rules(file: Option<&std::path::Path>) -> Result<Cow<'static, Rules>, CliError> {
     let Some(file) = file else {
         return Ok(Cow::Borrowed(Rules::builtin()));
     };
@@ -125,15 +156,14 @@ pub fn rules(file: Option<&std::path::Path>) -> Result<Cow<'static, Rules>, CliE
 }
 
 /// Prints each input's line; an input with no key is reported on stderr (its line left out)
-/// and makes the exit status 1. `rules` are those of `--profile strip-tracking` (the
-/// built-in list when `None`); no other output reads them.
-pub fn run(urls: &[String], output: Output, rules: Option<&Rules>) -> Result<Status, CliError> {
+/// and makes the exit status 1.
+pub fn run(urls: &[String], output: Output<'_>) -> Result<Status, CliError> {
     let mut out = Out::stdout();
     let mut status = Status::default();
     let mut text = String::new();
     input::for_each(urls, |item| {
         match item {
-            Input::Text(input) => match line(input, output, rules, &mut text) {
+            Input::Text(input) => match line(input, output, &mut text) {
                 Ok(()) => {
                     out.write_all(text.as_bytes())?;
                     out.write_all(b"\n")?;

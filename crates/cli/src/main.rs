@@ -109,21 +109,16 @@ fn run(command: Command) -> Result<Status, CliError> {
                         .to_owned(),
                 ));
             }
+            let mut tracking = None;
             let output = if expressions {
                 canon::Output::Expressions
             } else if hash_prefixes {
                 canon::Output::HashPrefixes
             } else {
-                canon::Output::Key(profile.unwrap_or(canon::Profile::Surt))
+                let profile = profile.unwrap_or(canon::Profile::Surt);
+                canon::Output::key(profile, rules.as_deref(), &mut tracking)?
             };
-            // Only strip-tracking reads rules: the other profiles compile none.
-            let tracking = match output {
-                canon::Output::Key(canon::Profile::StripTracking) => {
-                    Some(canon::rules(rules.as_deref())?)
-                }
-                _ => None,
-            };
-            canon::run(&urls, output, tracking.as_deref())
+            canon::run(&urls, output)
         }
         Command::Match {
             base: b,
