@@ -55,7 +55,7 @@ async fn fields_by_the_compiled_list_and_a_callers_list() {
         query_strings(&ctx, &with_list("url_host_registered_domain")).await,
         [s("example.com"), s("blogspot.com"), None, None, None]
     );
-    // A column of lists: each row's own (parsed once per distinct text).
+    // A column of lists: each row's own (parsed once per run of rows with the same text).
     let sql = "SELECT url_host_registry_suffix(u, l) FROM (VALUES \
                ('http://x.example.org/', 'org'), ('http://x.example.org/', 'example.org'), \
                ('http://x.example.org/', NULL), ('http://x.example.org/', 'com')) AS t(u, l)";

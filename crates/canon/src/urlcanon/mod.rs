@@ -19,9 +19,10 @@
 //!   a trailing `;jsessionid=`), trailing slashes dropped (not from `/`), empty query parts
 //!   dropped, `?` dropped when the query is empty, and the parts sorted again.
 //!
-//! Every rule set starts from weburl's parse of the string (as a string without a scheme,
-//! with `http://` in front), so what it gives is a URL the URL Standard's parser reads back,
-//! and each is idempotent: `semantic(semantic(x)) == semantic(x)`.
+//! Every rule set starts from weburl's parse of the string (the ones after [`whatwg`] parse a
+//! string without a scheme with `http://` in front; [`whatwg`] does not), so what it gives is
+//! a URL the URL Standard's parser reads back, and each is idempotent:
+//! `semantic(semantic(x)) == semantic(x)`.
 //!
 //! Departures from urlcanon (its Python test data, in `tests/data/`, marks each case that
 //! departs, with the reason):
