@@ -287,10 +287,17 @@ fn compute(
         })
         .collect::<Result<Vec<Option<Node>>, CallError>>()?;
     let dictionaries = &dictionaries[..];
-    let threads = std::thread::available_parallelism()
-        .map_or(1, NonZeroUsize::get)
-        .min(rows / ROWS_PER_THREAD)
-        .max(1);
+    // The machine's parallelism is asked for only when the column could be split: the query
+    // reads the affinity mask and cgroup files, a fixed cost that a small batch (Spark's
+    // 10,000 rows) would pay on every call.
+    let most = rows / ROWS_PER_THREAD;
+    let threads = if most < 2 {
+        1
+    } else {
+        std::thread::available_parallelism()
+            .map_or(1, NonZeroUsize::get)
+            .min(most)
+    };
     if threads == 1 {
         return Ok(part(f, columns, dictionaries, args, 0..rows, rows)?.finish());
     }
