@@ -167,10 +167,11 @@ fn build_and_install() -> Result {
             &wheels.join(package.name),
         )?);
     }
+    let names: Vec<&str> = PACKAGES.iter().map(|package| package.name).collect();
     install_wheels(
         &venv_python(),
         &built,
-        "the weburl and weburl-polars wheels",
+        &format!("the {} wheels", names.join(" and ")),
     )
 }
 
