@@ -339,11 +339,7 @@ fn canonical_host<'d>(
         return None;
     }
     // `www` + digits + `.`, any case (the general way lowercases first).
-    if name.len() > 3
-        && name
-            .get(..3)
-            .is_some_and(|w| w.eq_ignore_ascii_case(b"www"))
-    {
+    if name.len() > 3 && matches!(name, [b'w' | b'W', b'w' | b'W', b'w' | b'W', ..]) {
         if let [first, rest @ ..] = dots {
             let digits = name.get(3..*first - host.start)?;
             if digits.iter().all(u8::is_ascii_digit) {
