@@ -10,10 +10,11 @@
 //! the step is skipped, saying so (`cargo xtask test` goes on).
 //!
 //! `test` (a step of `cargo xtask test`) runs `crates/python/tests/spark` (`weburl-spark: N
-//! passed, M failed`); `bench [--rows N] [--runs N]` times `url_hostname` through weburl
-//! against Spark's `parse_url(url, 'HOST')`, a `urllib.parse` UDF and a no-op Arrow UDF on the
-//! cluster, in rounds, best of `--runs` (`crates/python/tests/spark/bench.py`); `build` sets
-//! up the environment only.
+//! passed, M failed`); `bench [--rows N] [--runs N] [--kinds K,...]` times `url_hostname`
+//! through weburl against Spark's `parse_url(url, 'HOST')`, a `urllib.parse` UDF and a no-op
+//! Arrow UDF on the cluster, in rounds, best of `--runs`, and with `--kinds` no-op UDFs of
+//! other kinds (`pandas_udf`, ...; `crates/python/tests/spark/bench.py`); `build` sets up the
+//! environment only.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -22,7 +23,8 @@ use std::time::Instant;
 use crate::args::{self, Action, Args};
 use crate::{python, util, Failure, Result};
 
-const USAGE: &str = "cargo xtask spark [test | build | bench [--rows N] [--runs N]]";
+const USAGE: &str =
+    "cargo xtask spark [test | build | bench [--rows N] [--runs N] [--kinds K,...]]";
 
 /// What the tests and the bench need. PySpark 4.1 is the first with Arrow UDFs
 /// (`pyspark.sql.functions.arrow_udf`: a batch's column as a `pyarrow.Array`); pyarrow and
@@ -47,6 +49,10 @@ pub fn main(args: &[String]) -> Result {
                 let flag = format!("--{name}");
                 let count = p.count(&flag)?;
                 bench_args.extend([flag, count.to_string()]);
+            }
+            // Further no-op UDF kinds (bench.py checks the names).
+            Long("kinds") if action == Action::Bench => {
+                bench_args.extend(["--kinds".to_owned(), p.value()?]);
             }
             arg => return Err(args::unexpected(arg, USAGE)),
         }
@@ -170,7 +176,7 @@ pub fn test() -> Result {
     Ok(())
 }
 
-/// `cargo xtask spark bench [--rows N] [--runs N]`.
+/// `cargo xtask spark bench [--rows N] [--runs N] [--kinds K,...]`.
 fn bench(args: &[String]) -> Result {
     java().map_err(Failure::new)?;
     let python = setup()?;
@@ -204,6 +210,7 @@ mod tests {
         assert_eq!(code(&["bench", "--rows", "0"]), Some(2));
         assert_eq!(code(&["bench", "--runs", "0"]), Some(2));
         assert_eq!(code(&["test", "--runs", "3"]), Some(2));
+        assert_eq!(code(&["test", "--kinds", "noop_pandas"]), Some(2));
         assert_eq!(code(&["bench", "--quick"]), Some(2));
         assert_eq!(code(&["run"]), Some(2));
     }

@@ -1,17 +1,22 @@
-"""``cargo xtask spark bench [--rows N] [--runs N]``: ``url_hostname`` through weburl (an Arrow
-UDF over ``weburl.arrow``) against Spark's built-in ``parse_url(url, 'HOST')`` (java.net.URI), a
-Python UDF with ``urllib.parse`` and a no-op Arrow UDF (Spark's floor for any Arrow UDF: the
-column to the Python worker and back, no work), over the same N rows (default 10 M: the URL
-corpora of ../shared/datasets repeated) on a standalone cluster of two one-core workers on
-127.0.0.1 (``cluster.py``).
+"""``cargo xtask spark bench [--rows N] [--runs N] [--kinds K,...]``: ``url_hostname`` through
+weburl (an Arrow UDF over ``weburl.arrow``) against Spark's built-in ``parse_url(url, 'HOST')``
+(java.net.URI), a row-at-a-time Python UDF with ``urllib.parse`` and a no-op Arrow UDF (Spark's
+floor for any Arrow UDF: the column to the Python worker and back, no work), over the same N
+rows (default 10 M: the URL corpora of ../shared/datasets repeated), cached in the executors'
+memory (checked through the REST API before and after the rounds: the bench fails if a
+partition is missing or on disk), on a standalone cluster of two one-core workers on
+127.0.0.1 (``cluster.py``). ``--kinds`` adds no-op UDFs of other kinds (:data:`KINDS`).
 
-The variants take turns: each round runs every one once, and each one's best wall time of
-``--runs`` rounds is kept, so that a change of the machine's load during the bench falls on all
-of them alike; the load average is printed at the start and the end. Beside the wall time, the
-CPU time the executors' JVMs and their Python workers spent in the run (``/proc``, Linux) says
-where the time goes, and is steadier than the wall time on a busy machine. Then the ratios,
-the executors' peak memory, and how often ``parse_url`` agrees with weburl on the kasztp
-corpus. Prints a Markdown table (docs/performance.md has the last one)."""
+The variants take turns: each round runs every one once, starting one further along each
+round, and each one's least CPU and best wall time of ``--runs`` rounds are kept (the table
+says which rounds), so that a change of the machine's load during the bench falls on all of
+them alike; the load average is printed at the start and the end. CPU time comes first: what
+the executors' JVMs and their Python workers spent in the run (``/proc``, Linux; the Python
+workers are the JVMs' descendants). The wall time favours an Arrow UDF on a loaded machine (its
+task thread, writer thread and Python worker run at once and get more of the CPU than a
+built-in's one thread); "CPUs used" (CPU s over wall s) shows how much. Then the ratios, the
+executors' peak memory, and how often ``parse_url`` agrees with weburl on the kasztp corpus.
+Prints a Markdown table (docs/performance.md has the last one)."""
 
 import argparse
 import json
@@ -82,15 +87,30 @@ def cluster_cpu(roots):
             pid = procs[pid][0]
         return False
 
+    executors = {
+        pid
+        for pid, (_, _, cmdline) in procs.items()
+        if pid not in roots and b"CoarseGrainedExecutorBackend" in cmdline and descends(pid)
+    }
+
+    def below_executor(pid):
+        # By ancestry, not by command line: a worker that has exited and is not yet reaped
+        # has an empty command line but still its parent (the daemon) and its CPU time.
+        for _ in range(64):
+            pid = procs[pid][0] if pid in procs else None
+            if pid is None:
+                return False
+            if pid in executors:
+                return True
+        return False
+
     jvm = python = 0
-    for pid, (_, ticks, cmdline) in procs.items():
-        if pid in roots or not descends(pid):
-            continue
-        if b"CoarseGrainedExecutorBackend" in cmdline:
+    for pid, (_, ticks, _) in procs.items():
+        if pid in executors:
             jvm += ticks[0] + ticks[1]
-        elif b"pyspark.daemon" in cmdline:
-            # The daemon's and each forked worker's own time; the reaped workers' (cutime,
-            # cstime) are the daemon's children's.
+        elif below_executor(pid):
+            # The Python daemon's and each forked worker's own time, and the reaped workers'
+            # (cutime, cstime: the daemon's children's).
             python += sum(ticks)
     tick = os.sysconf("SC_CLK_TCK")
     return jvm / tick, python / tick
@@ -129,12 +149,87 @@ def noop_udfs():
     return arrow_udf(identity, StringType()), arrow_udf(nulls, StringType())
 
 
-def executor_peaks(ui_port):
-    """Each executor's peak JVM heap and Python worker RSS (the driver's REST API)."""
+#: ``--kinds``: further no-op UDFs, one for each kind of Python UDF, all returning their
+#: input, to compare what each kind costs over the plain ``arrow_udf`` no-op ("noop").
+KINDS = {
+    "noop_arrow_iter": "no-op `arrow_udf`, iterator form (Iterator[pa.Array] -> Iterator)",
+    "noop_pandas": "no-op `pandas_udf` (pandas.Series -> Series)",
+    "noop_udf_arrow": "no-op `udf(useArrow=True)` (a Python call a row, Arrow transport)",
+    "noop_udf_pickled": "no-op `udf(useArrow=False)` (a Python call a row, pickled rows)",
+}
+
+
+def kind_udf(kind):
+    """The no-op UDF of ``kind`` (a key of :data:`KINDS`)."""
+    from typing import Iterator
+
+    import pandas as pd
+    import pyarrow as pa
+    from pyspark.sql.functions import arrow_udf, pandas_udf, udf
+    from pyspark.sql.types import StringType
+
+    def arrays(batches: Iterator[pa.Array]) -> Iterator[pa.Array]:
+        yield from batches
+
+    def series(s: pd.Series) -> pd.Series:
+        return s
+
+    def same(url):
+        return url
+
+    return {
+        "noop_arrow_iter": lambda: arrow_udf(arrays, StringType()),
+        "noop_pandas": lambda: pandas_udf(series, StringType()),
+        "noop_udf_arrow": lambda: udf(same, StringType(), useArrow=True),
+        "noop_udf_pickled": lambda: udf(same, StringType(), useArrow=False),
+    }[kind]()
+
+
+def application(ui_port):
+    """The REST API's address of the one application (the driver's UI)."""
     base = f"http://{HOST}:{ui_port}/api/v1/applications"
     with urllib.request.urlopen(base, timeout=5) as r:
-        app = json.load(r)[0]["id"]
-    with urllib.request.urlopen(f"{base}/{app}/allexecutors", timeout=5) as r:
+        return f"{base}/{json.load(r)[0]['id']}"
+
+
+def check_cached(ui_port, when):
+    """Prints where the cached rows are (memory and disk used, partitions, per executor) and
+    fails unless every partition is cached and nothing is on disk: the bench times the
+    functions over rows in the executors' memory, not a re-read or a spill. The storage
+    status reaches the UI through its listener, so an incomplete one is asked again for a few
+    seconds."""
+    app = application(ui_port)
+    for attempt in range(20):
+        with urllib.request.urlopen(f"{app}/storage/rdd", timeout=5) as r:
+            rdds = json.load(r)
+        if rdds and all(d["numCachedPartitions"] == d["numPartitions"] for d in rdds):
+            break
+        time.sleep(0.5)
+    if not rdds:
+        sys.exit(f"bench: nothing cached {when}")
+    for d in rdds:
+        with urllib.request.urlopen(f"{app}/storage/rdd/{d['id']}", timeout=5) as r:
+            detail = json.load(r)
+        per = {}
+        for part in detail.get("partitions") or []:
+            for executor in part["executors"]:
+                per[executor] = per.get(executor, 0) + 1
+        where = "; ".join(
+            f"{e['address']}: memory {e['memoryUsed'] / 2**20:.0f} MB "
+            f"({e['memoryRemaining'] / 2**20:.0f} MB free), disk {e['diskUsed'] / 2**20:.0f} MB"
+            for e in detail.get("dataDistribution") or []
+        )
+        print(f"cache {when}: {d['numCachedPartitions']} of {d['numPartitions']} partitions, "
+              f"memory {d['memoryUsed'] / 2**20:.0f} MB, disk {d['diskUsed'] / 2**20:.0f} MB; "
+              f"partitions by executor {per}; {where}", flush=True)
+        if d["diskUsed"] or d["numCachedPartitions"] != d["numPartitions"]:
+            sys.exit(f"bench: the cached rows are not all in memory {when} (see above): "
+                     "give the executors more memory (--executor-memory)")
+
+
+def executor_peaks(ui_port):
+    """Each executor's peak JVM heap and Python worker RSS (the driver's REST API)."""
+    with urllib.request.urlopen(f"{application(ui_port)}/allexecutors", timeout=5) as r:
         executors = json.load(r)
     peaks = []
     for e in executors:
@@ -152,14 +247,37 @@ def ns(seconds, rows):
     return seconds * 1e9 / rows
 
 
+def per_row(seconds, rows):
+    """``seconds`` over ``rows`` in ns/row, or "n/a" below 0 (a time under the scan's: noise)."""
+    return "n/a" if seconds < 0 else f"{ns(seconds, rows):,.0f}"
+
+
+def positive(text):
+    """argparse's type for a count above 0."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not a count above 0")
+    return value
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--data", type=Path, required=True)
-    parser.add_argument("--rows", type=int, default=10_000_000)
-    parser.add_argument("--runs", type=int, default=3, help="rounds (best of N)")
-    parser.add_argument("--executor-memory", default="1g")
+    parser.add_argument("--rows", type=positive, default=10_000_000)
+    parser.add_argument("--runs", type=positive, default=3, help="rounds (best of N)")
+    # 2g: the 10 M cached rows (about 0.6 GB over the two executors) fit in the storage
+    # memory with room for the runs (the workers have 3g); check_cached fails otherwise.
+    parser.add_argument("--executor-memory", default="2g")
+    parser.add_argument(
+        "--kinds", default="",
+        help=f"comma-separated further no-op UDF kinds to time: {', '.join(KINDS)}",
+    )
 
     args = parser.parse_args()
+    kinds = [k for k in args.kinds.split(",") if k]
+    for k in kinds:
+        if k not in KINDS:
+            parser.error(f"--kinds: {k!r} is not one of {', '.join(KINDS)}")
 
     import pyarrow as pa
     import pyarrow.parquet as pq
@@ -194,10 +312,16 @@ def main():
             )
             spark.sparkContext.setLogLevel("ERROR")
             weburl_spark.register(spark)
-            spark.udf.register("urllib_host", urllib_host)
+            from pyspark.sql.functions import udf
+            from pyspark.sql.types import StringType
+
+            # Row at a time, pickled, named: PySpark 4.1's default for udf() (Spark 4.2 makes
+            # Arrow the default; spark.sql.execution.pythonUDF.arrow.enabled).
+            spark.udf.register("urllib_host", udf(urllib_host, StringType(), useArrow=False))
             identity, nulls = noop_udfs()
             df = spark.read.parquet(str(path)).repartition(4).cache()
             rows = df.count()  # read and cached once: the runs below time the functions only
+            check_cached(ui_port, "after df.count()")
             roots = set(cluster.pids())
 
             hostname = F.expr("url_hostname(url)")
@@ -211,13 +335,15 @@ def main():
                 ("weburl", "weburl `url_hostname(url)` (Arrow UDF)", hostname, DEFAULT_BATCH),
                 ("parse_url", "Spark `parse_url(url, 'HOST')` (built-in)",
                  F.expr("parse_url(url, 'HOST')"), DEFAULT_BATCH),
-                ("urllib", "Python UDF `urllib.parse.urlsplit(url).hostname`",
+                ("urllib", "Python UDF `urllib.parse.urlsplit(url).hostname` "
+                 "(`udf(useArrow=False)`: row at a time, pickled)",
                  F.expr("urllib_host(url)"), DEFAULT_BATCH),
                 ("noop_large", "no-op Arrow UDF, Arrow batches of 100,000 rows", identity("url"),
                  LARGE_BATCH),
                 ("weburl_large", "weburl `url_hostname(url)`, Arrow batches of 100,000 rows",
                  hostname, LARGE_BATCH),
             ]
+            cases += [(k, KINDS[k], kind_udf(k)("url"), DEFAULT_BATCH) for k in kinds]
             # Not timed: each variant once over a few rows in every partition, so that the
             # executors' Python workers are started, their imports made and the JVMs' code
             # compiled before the first timed run (else the first Python variant pays for it).
@@ -226,21 +352,28 @@ def main():
             for key, _, column, batch in cases:
                 timed(spark, warm, column, batch, roots)
             warm.unpersist()
-            best = {}  # key: (wall s, answered, JVM CPU s, Python CPU s) of its best run
-            least_cpu = {}  # key: (JVM CPU s, Python CPU s) of its run of least CPU
+            best = {}  # key: (wall s, answered, JVM CPU s, Python CPU s, round) of its best run
+            least_cpu = {}  # key: (JVM CPU s, Python CPU s, round) of its run of least CPU
             for round_ in range(args.runs):
-                for key, label, column, batch in cases:
+                # Each round starts one further along, so that no variant always runs first
+                # (after the cache's last use) or always follows the same one.
+                shift = round_ % len(cases)
+                for key, label, column, batch in cases[shift:] + cases[:shift]:
                     took, answered, jvm, python = timed(spark, df, column, batch, roots)
                     if key not in best or took < best[key][0]:
-                        best[key] = (took, answered, jvm, python)
+                        best[key] = (took, answered, jvm, python, round_ + 1)
                     if jvm is not None and (
-                        key not in least_cpu or jvm + python < sum(least_cpu[key])
+                        key not in least_cpu or jvm + python < sum(least_cpu[key][:2])
                     ):
-                        least_cpu[key] = (jvm, python)
-                    cpu = "" if jvm is None else f"; CPU: JVMs {jvm:.2f} s, Python {python:.2f} s"
+                        least_cpu[key] = (jvm, python, round_ + 1)
+                    cpu = "" if jvm is None else (
+                        f"; CPU: JVMs {jvm:.2f} s, Python {python:.2f} s, "
+                        f"CPUs used {(jvm + python) / took:.2f}"
+                    )
                     print(f"round {round_ + 1}, {label}: {took:.2f} s, {answered:,} answered{cpu}",
                           flush=True)
             spark.conf.unset("spark.sql.execution.arrow.maxRecordsPerBatch")
+            check_cached(ui_port, "after the rounds")
             peaks = executor_peaks(ui_port)
 
             k = spark.createDataFrame([(u,) for u in kasztp], "url string")
@@ -253,32 +386,45 @@ def main():
     load_end = os.getloadavg()
 
     scan = best["scan"][0]
-    scan_cpu = sum(least_cpu["scan"]) if "scan" in least_cpu else None
+    scan_cpu = sum(least_cpu["scan"][:2]) if "scan" in least_cpu else None
     print(f"\n{rows:,} rows, 2 workers x 1 core, executor memory {args.executor_memory}, "
           f"best of {args.runs} rounds; load average (1, 5, 15 min) "
           f"{', '.join(f'{x:.1f}' for x in load_start)} at the start, "
           f"{', '.join(f'{x:.1f}' for x in load_end)} at the end\n")
-    print("| | wall s | minus scan, ns/row | CPU ns/row: executor JVMs | Python workers "
+    # CPU first: an Arrow UDF keeps three threads busy at once (the executor's task thread, its
+    # writer thread and the Python worker), a built-in one, so on a loaded machine the wall
+    # time favours the UDF (more runnable threads, more of the CPU); "CPUs used" (CPU s over
+    # wall s, of the best wall round) shows it. CPU: the round of least CPU; wall: the best.
+    print("| | CPU ns/row, minus scan | CPU: executor JVMs | Python workers | wall s "
+          "| wall minus scan, ns/row | CPUs used | round: least CPU, best wall "
           "| rows answered |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for key, label, _, _ in cases:
-        took, answered, _, _ = best[key]
-        per_row = "" if key == "scan" else f"{ns(took - scan, rows):,.0f}"
-        jvm, python = least_cpu.get(key, (None, None))
-        cpu = "| |" if jvm is None else f"| {ns(jvm, rows):,.0f} | {ns(python, rows):,.0f} |"
-        print(f"| {label} | {took:.2f} | {per_row} {cpu} {answered:,} |")
+        took, answered, wall_jvm, wall_python, wall_round = best[key]
+        wall_row = "" if key == "scan" else per_row(took - scan, rows)
+        if key in least_cpu:
+            jvm, python, cpu_round = least_cpu[key]
+            cpu_row = "" if key == "scan" else per_row(jvm + python - scan_cpu, rows)
+            used = f"{(wall_jvm + wall_python) / took:.2f}"
+            cpu = f"{cpu_row} | {ns(jvm, rows):,.0f} | {ns(python, rows):,.0f}"
+            rounds = f"{cpu_round}, {wall_round}"
+        else:
+            cpu, used, rounds = " | | ", "", f"-, {wall_round}"
+        print(f"| {label} | {cpu} | {took:.2f} | {wall_row} | {used} | {rounds} | "
+              f"{answered:,} |")
 
     def ratio(a, b):
-        """How many times ``a``'s time (minus the scan's) ``b``'s is, by wall and by CPU."""
+        """How many times ``a``'s time (minus the scan's) ``b``'s is, by CPU and by wall."""
         def quotient(x, y):
             # Below the scan's time (noise, on a few rows) there is no ratio to give.
             return "n/a" if x <= 0 or y <= 0 else f"{x / y:.2f}x"
 
-        text = f"{quotient(best[a][0] - scan, best[b][0] - scan)} by wall time"
+        text = ""
         if scan_cpu is not None and a in least_cpu and b in least_cpu:
-            cpu = quotient(sum(least_cpu[a]) - scan_cpu, sum(least_cpu[b]) - scan_cpu)
-            text += f", {cpu} by CPU time"
-        return text
+            cpu = quotient(sum(least_cpu[a][:2]) - scan_cpu, sum(least_cpu[b][:2]) - scan_cpu)
+            text = f"{cpu} by CPU time, "
+        wall = quotient(best[a][0] - scan, best[b][0] - scan)
+        return text + f"{wall} by wall time (the UDF's pipelining included)"
 
     print("\nRatios (minus the scan; above 1 is weburl faster):")
     for w in ("weburl", "weburl_large"):
