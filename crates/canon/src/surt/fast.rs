@@ -3,21 +3,26 @@
 //! query arguments and decoding `%XX` once: printable ASCII before the fragment, a scheme, no
 //! `%` in the host and none that decodes to `%` (which the general way decodes again), no
 //! bracketed host and no all-digits-and-dots one but four canonical decimal parts (an IPv4
-//! address `surt` would write back as it is), no dot or empty path segment (written or
-//! decoded), no `/(` in the path (where an ASP.NET session segment could start) and no
-//! query session-id argument. Any other string (or any rule that would need more) gives
-//! `None`, and [`super::surt`] takes it the general way; both ways give the same key (the
-//! differential test runs every input through this, and the tests below compare the two
-//! ways on the corpora).
+//! address `surt` would write back as it is), no `.`/`..` path segment (written or decoded;
+//! a run of `/` is written as one, as `surt`'s path normalization does), no `/(` in the path
+//! (where an ASP.NET session segment could start) and no query session-id argument. Any other
+//! string (or any rule that would need more) gives `None`, and [`super::surt`] takes it the
+//! general way; both ways give the same key (the differential test runs every input through
+//! this, and the tests below compare the two ways on the corpora).
 //!
 //! The work a string needs is found first: one vectorized pass over it ([`classes`]) tells
 //! whether it has a fragment, a `%`, a `(`, a query or a `&` at all, and the steps for those
-//! are skipped when it has none. The netloc is scanned once (noting the host's dots, which
-//! then give its labels in reverse), the path and query are copied whole, and everything
-//! written after the scheme is lowercased in one pass at the end.
+//! are skipped when it has none. The netloc is scanned once ([`netloc`], noting the host's
+//! dots, which then give its labels in reverse), the path is written whole or segment by
+//! segment and the query whole or argument by argument, and everything written after the
+//! scheme is lowercased in one pass at the end. Every part is carried as a range of offsets
+//! into the input and sliced from it with `?`: a range that does not fit gives `None`.
+
+use core::ops::Range;
 
 use super::session::{has_pair, query_has_session_id};
 use super::split::scheme_len;
+use super::{default_port, is_dotted_quad};
 
 /// At most this many query arguments are sorted here (more: the general way).
 const MAX_ARGS: usize = 16;
@@ -105,6 +110,8 @@ fn classes(s: &[u8]) -> u8 {
 }
 
 /// At most this many dots in a host are noted during the netloc scan (more: the general way).
+/// The dots of a userinfo count too (they are forgotten at its `@`, but a userinfo with more
+/// than this many dots has taken the general way by then).
 const MAX_DOTS: usize = 16;
 
 /// The default-options key of `input`, or `None` when it needs the general way.
@@ -122,7 +129,9 @@ pub(super) fn key(input: &str) -> Option<String> {
     if s.starts_with(b"filedesc") {
         return None;
     }
-    // `http:` and `https:` (most strings) without scanning for the scheme's end.
+    // `http:` and `https:` (most strings) without scanning for the scheme's end: exactly what
+    // `scheme_len` gives for them (`h`, `t`, `p`, `s` are scheme bytes and the `:` ends the
+    // scheme); anything else (`HTTP:`, a 5-byte `http:`) takes `scheme_len`.
     let scheme_end = match s.get(..6) {
         Some([b'h', b't', b't', b'p', b':', _]) => 4,
         Some(b"https:") => 5,
@@ -140,124 +149,55 @@ pub(super) fn key(input: &str) -> Option<String> {
             return None;
         }
     }
-    let mut at = scheme_end + 1;
+    let netloc = netloc(s, scheme_end + 1, scheme)?;
 
-    // The netloc: its last `@`, the first `:` after it, up to `/` or `?`; the host's dots are
-    // noted on the way (for reversing its labels).
-    let mut host = 0..0;
-    let mut dots = [0usize; MAX_DOTS];
-    let mut n_dots = 0;
-    let mut port: Option<u16> = None;
-    if s.get(at..at + 2) == Some(b"//") {
-        at += 2;
-        let mut host_start = at;
-        let mut colon = None;
-        while let Some(&b) = s.get(at) {
-            if matches!(b, b'/' | b'?' | b'.' | b'@' | b':' | b'[' | b'%') {
-                match b {
-                    b'/' | b'?' => break,
-                    b'.' if colon.is_none() => {
-                        *dots.get_mut(n_dots)? = at;
-                        n_dots += 1;
-                    }
-                    b'@' => {
-                        host_start = at + 1;
-                        colon = None;
-                        n_dots = 0;
-                    }
-                    b':' if colon.is_none() => colon = Some(at),
-                    b'[' | b'%' => return None,
-                    _ => {}
-                }
-            }
-            at += 1;
-        }
-        // Trailing `:`s are cut from the netloc first.
-        let mut netloc_end = at;
-        while netloc_end > host_start && s.get(netloc_end - 1) == Some(&b':') {
-            netloc_end -= 1;
-        }
-        let name_end = match colon {
-            Some(c) if c < netloc_end => {
-                port = parse_port(s.get(c + 1..netloc_end)?, scheme)?;
-                c
-            }
-            _ => netloc_end,
-        };
-        host = host_start..name_end.max(host_start);
-    }
-    let path_start = at;
-    // The path: up to `?`.
-    let after_netloc = s.get(path_start..)?;
+    // The path: up to `?`; the query: after it.
+    let path_start = netloc.end;
     let question = match seen & QUESTION {
         0 => None,
-        _ => after_netloc.iter().position(|&b| b == b'?'),
+        _ => s.get(path_start..)?.iter().position(|&b| b == b'?'),
     };
     let (path, query) = match question {
-        Some(i) => (after_netloc.get(..i)?, after_netloc.get(i + 1..)?),
-        None => (after_netloc, &b""[..]),
+        Some(i) => (path_start..path_start + i, path_start + i + 1..s.len()),
+        None => (path_start..s.len(), s.len()..s.len()),
     };
     // `/(`: a possible ASP.NET session segment.
-    if seen & PAREN != 0 && has_pair(path, |a, b| (a == b'/') & (b == b'(')) {
+    if seen & PAREN != 0 && has_pair(s.get(path.clone())?, |a, b| (a == b'/') & (b == b'(')) {
         return None;
     }
-    // Whether it has `//` or a segment starting with `.` (then checked whole).
-    let odd_path = has_pair(path, |a, b| (a == b'/') & ((b == b'/') | (b == b'.')));
     // The general way's host after extra slashes (`http:/x/`, `http:///x/`).
-    if host.is_empty() && scheme.starts_with(b"http") && !path.is_empty() {
+    if netloc.host.is_empty() && scheme.starts_with(b"http") && !path.is_empty() {
         return None;
     }
-    let dots = dots.get(..n_dots)?;
-    let (host, dots) = canonical_host(s, host, dots)?;
+    let (host, dots) = massaged_host_range(s, netloc.host.clone(), netloc.dots()?)?;
 
-    // Every part is a slice of `s`, itself the start of `input`: the same bytes as a `str`
-    // (ASCII, so at char boundaries), without validating them again.
-    let text = |part: &[u8]| -> &str {
-        let at = (part.as_ptr() as usize).wrapping_sub(s.as_ptr() as usize);
-        input.get(at..at + part.len()).unwrap_or_default()
-    };
     let decode = seen & PERCENT != 0;
     let mut out = String::with_capacity(s.len() + 2);
     let lower_from;
     if host.is_empty() {
         // `scheme:` (as written) then the path as it is (no dot segments without a host).
-        out.push_str(text(scheme));
+        out.push_str(input.get(..scheme_end)?);
         out.push(':');
         lower_from = out.len();
-        push_path(&mut out, text(strip_trailing_slash(path)), decode)?;
+        push_path(
+            &mut out,
+            input.get(strip_trailing_slash(s, path.clone()))?,
+            decode,
+        )?;
         if path.is_empty() && !query.is_empty() {
             out.push('/');
         }
     } else {
         lower_from = 0;
         push_reversed(&mut out, input, host, dots)?;
-        if let Some(port) = port {
+        if let Some(port) = netloc.port {
             push_port(&mut out, port);
         }
         out.push(')');
-        if path.is_empty() {
-            out.push('/');
-        } else {
-            if !odd_path {
-                push_path(&mut out, text(strip_trailing_slash(path)), decode)?;
-            } else if no_dot_segments(path) {
-                // Only empty segments to drop: each run of `/` written as one, the last
-                // dropped (`surt`'s path normalization, then the trailing slash cut).
-                out.push('/');
-                let segments = path.split(|&b| b == b'/').filter(|seg| !seg.is_empty());
-                for (i, seg) in segments.enumerate() {
-                    if i > 0 {
-                        out.push('/');
-                    }
-                    push_path(&mut out, text(seg), decode)?;
-                }
-            } else {
-                return None;
-            }
-        }
+        push_host_path(&mut out, input, path, decode)?;
     }
     if !query.is_empty() {
-        let query = text(query);
+        let query = input.get(query)?;
         if decode && query.contains('%') {
             let mut decoded = String::with_capacity(query.len());
             push_decoded(&mut decoded, query, b"&=")?;
@@ -269,6 +209,119 @@ pub(super) fn key(input: &str) -> Option<String> {
     // Everything after a scheme written as it is, lowercased in one pass.
     out.get_mut(lower_from..)?.make_ascii_lowercase();
     Some(out)
+}
+
+/// What [`netloc`] finds after `scheme:`.
+struct Netloc {
+    /// The host name (empty without `//`), before the general way's trimming and massage.
+    host: Range<usize>,
+    /// Where the host's dots are (the first [`Netloc::n_dots`] of them).
+    dots: [usize; MAX_DOTS],
+    n_dots: usize,
+    /// The port, `None` for none or the scheme's default (`port_strip_default`).
+    port: Option<u16>,
+    /// Where the netloc ends (the path starts).
+    end: usize,
+}
+
+impl Netloc {
+    fn dots(&self) -> Option<&[usize]> {
+        self.dots.get(..self.n_dots)
+    }
+}
+
+/// `surt`'s netloc (the RFC 2396 split): after `//` up to the first `/` or `?`; the host is
+/// what follows its last `@` up to the first `:` after that, trailing `:`s cut first; the
+/// host's dots are noted on the way (for reversing its labels). `None` (the general way) for
+/// a `[` (a bracketed host) or `%` in it, more than [`MAX_DOTS`] dots or a port
+/// [`parse_port`] does not take.
+fn netloc(s: &[u8], mut at: usize, scheme: &[u8]) -> Option<Netloc> {
+    let mut n = Netloc {
+        host: 0..0,
+        dots: [0; MAX_DOTS],
+        n_dots: 0,
+        port: None,
+        end: at,
+    };
+    if s.get(at..at + 2) != Some(b"//") {
+        return Some(n);
+    }
+    at += 2;
+    let mut host_start = at;
+    let mut colon = None;
+    while let Some(&b) = s.get(at) {
+        if matches!(b, b'/' | b'?' | b'.' | b'@' | b':' | b'[' | b'%') {
+            match b {
+                b'/' | b'?' => break,
+                b'.' if colon.is_none() => {
+                    *n.dots.get_mut(n.n_dots)? = at;
+                    n.n_dots += 1;
+                }
+                b'@' => {
+                    host_start = at + 1;
+                    colon = None;
+                    n.n_dots = 0;
+                }
+                b':' if colon.is_none() => colon = Some(at),
+                b'[' | b'%' => return None,
+                _ => {}
+            }
+        }
+        at += 1;
+    }
+    n.end = at;
+    // Trailing `:`s are cut from the netloc first.
+    let mut netloc_end = at;
+    while netloc_end > host_start && s.get(netloc_end - 1) == Some(&b':') {
+        netloc_end -= 1;
+    }
+    let name_end = match colon {
+        Some(c) if c < netloc_end => {
+            n.port = parse_port(s.get(c + 1..netloc_end)?, scheme)?;
+            c
+        }
+        _ => netloc_end,
+    };
+    n.host = host_start..name_end.max(host_start);
+    Some(n)
+}
+
+/// The path after a host (range `path` of `input`), appended to `out` as `surt`'s path
+/// normalization then `path_strip_trailing_slash_unless_empty` leave it: `/` for an empty
+/// path; without a `//` or a segment starting with `.`, the path itself less a trailing `/`;
+/// else each run of `/` written as one and the last dropped. `None` (the general way) for a
+/// `.` or `..` segment, which the normalization resolves.
+fn push_host_path(out: &mut String, input: &str, path: Range<usize>, decode: bool) -> Option<()> {
+    let bytes = input.as_bytes().get(path.clone())?;
+    if bytes.is_empty() {
+        out.push('/');
+        return Some(());
+    }
+    // Whether it has `//` or a segment starting with `.` (then checked whole).
+    let odd_path = has_pair(bytes, |a, b| (a == b'/') & ((b == b'/') | (b == b'.')));
+    if !odd_path {
+        let path = strip_trailing_slash(input.as_bytes(), path);
+        return push_path(out, input.get(path)?, decode);
+    }
+    if !no_dot_segments(bytes) {
+        return None;
+    }
+    out.push('/');
+    let mut first = true;
+    let mut at = path.start;
+    for seg in bytes.split(|&b| b == b'/') {
+        let seg_range = at..at + seg.len();
+        at = seg_range.end + 1;
+        if seg.is_empty() {
+            continue;
+        }
+        if !first {
+            out.push('/');
+        }
+        first = false;
+        push_path(out, input.get(seg_range)?, decode)?;
+    }
+    Some(())
 }
 
 /// The port after the host's `:` (`None` inside for none or the scheme's default); `None`
@@ -285,14 +338,7 @@ fn parse_port(digits: &[u8], scheme: &[u8]) -> Option<Option<u16>> {
         v = v * 10 + u32::from(d - b'0');
     }
     let v = u16::try_from(v).ok()?;
-    let default = if scheme.eq_ignore_ascii_case(b"http") {
-        80
-    } else if scheme.eq_ignore_ascii_case(b"https") {
-        443
-    } else {
-        0
-    };
-    Some((v != 0 && v != default).then_some(v))
+    Some((v != 0 && Some(v) != default_port(scheme)).then_some(v))
 }
 
 /// The path (decoded once when the string has a `%`), appended to `out`.
@@ -309,11 +355,12 @@ fn push_path(out: &mut String, path: &str, decode: bool) -> Option<()> {
 /// then `.` cut; not yet lowercased) with the dots inside it, or `None` for a host the general
 /// way reads otherwise: one with `..` (seen when reversing), or an all-digits-and-dots one
 /// that is not four canonical decimal parts (`inet_aton` reads it, maybe to another text).
-fn canonical_host<'d>(
+/// (Unlike [`super::canonical_host`], it writes nothing: the host is still a range of `s`.)
+fn massaged_host_range<'d>(
     s: &[u8],
-    mut host: core::ops::Range<usize>,
+    mut host: Range<usize>,
     mut dots: &'d [usize],
-) -> Option<(core::ops::Range<usize>, &'d [usize])> {
+) -> Option<(Range<usize>, &'d [usize])> {
     // Dots trimmed at both ends (each is one of `dots`).
     while let [first, rest @ ..] = dots {
         if *first != host.start {
@@ -351,17 +398,13 @@ fn canonical_host<'d>(
     Some((host, dots))
 }
 
-/// Four parts of one to three digits, none with a leading zero: the text `inet_aton` and
-/// `surt`'s IPv4 reading give back as it is (or, over 255, leave as a name).
+/// A dotted quad ([`is_dotted_quad`]) with no part starting with `0` but `0` itself: the text
+/// `inet_aton` and `surt`'s IPv4 reading give back as it is (or, over 255, leave as a name).
 fn canonical_dotted_quad(name: &[u8]) -> bool {
-    let mut parts = 0;
-    for part in name.split(|&b| b == b'.') {
-        parts += 1;
-        if part.is_empty() || part.len() > 3 || (part.len() > 1 && part.first() == Some(&b'0')) {
-            return false;
-        }
-    }
-    parts == 4
+    is_dotted_quad(name)
+        && name
+            .split(|&b| b == b'.')
+            .all(|part| part.len() == 1 || part.first() != Some(&b'0'))
 }
 
 /// Whether no segment of `path` (after its first `/`) is `.` or `..` (which `surt`'s path
@@ -373,21 +416,19 @@ fn no_dot_segments(path: &[u8]) -> bool {
     })
 }
 
-fn strip_trailing_slash(path: &[u8]) -> &[u8] {
-    match path {
-        [init @ .., b'/'] if !init.is_empty() => init,
-        _ => path,
+/// The range `path` of `s` less a trailing `/` unless that is all of it
+/// (`path_strip_trailing_slash_unless_empty`).
+fn strip_trailing_slash(s: &[u8], path: Range<usize>) -> Range<usize> {
+    if path.len() > 1 && s.get(path.end - 1) == Some(&b'/') {
+        path.start..path.end - 1
+    } else {
+        path
     }
 }
 
 /// The host's labels (`host` in `input`, its dots at `dots`) in reverse order, joined by
 /// `,`; `None` for an empty label (`..`, which the general way collapses first).
-fn push_reversed(
-    out: &mut String,
-    input: &str,
-    host: core::ops::Range<usize>,
-    dots: &[usize],
-) -> Option<()> {
+fn push_reversed(out: &mut String, input: &str, host: Range<usize>, dots: &[usize]) -> Option<()> {
     let mut end = host.end;
     for &dot in dots.iter().rev() {
         if dot + 1 == end {
@@ -443,8 +484,10 @@ fn push_sorted_query(out: &mut String, query: &str, amp: bool) -> Option<()> {
     let mut n = 0;
     let mut start = 0u32;
     let mut name_end = None;
-    // Offsets fit: a longer query goes the general way.
-    let len = u32::try_from(query.len()).ok()?;
+    // Offsets fit, the one after the end too: a longer query goes the general way.
+    let len = u32::try_from(query.len())
+        .ok()
+        .filter(|&len| len < u32::MAX)?;
     for (i, &b) in (0..=len).zip(query.as_bytes().iter().chain(core::iter::once(&b'&'))) {
         match b {
             b'&' => {
@@ -541,6 +584,20 @@ mod tests {
             "http://%41.com/",
             "node:%41b",
             "http://a/?x=%73id=0123456789abcdef0123456789abcdef",
+            // The scheme shortcut's and the host checks' boundaries (found in review).
+            "http:",
+            "http:x",
+            "HTTP://HTTP://a/",
+            "https:\\\\a",
+            "http://256.1.1.1/",
+            "http://0.1.2.3/",
+            "http://0.1.2.9/",
+            "http://1.2.3.4./",
+            "http://www.1.2.3.4/",
+            "http://www..com/",
+            "http://wwwx.a/",
+            "http://www1/",
+            "http://./a",
         ];
         let o = Options::default();
         let mut fast = 0;

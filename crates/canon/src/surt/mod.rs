@@ -234,17 +234,8 @@ fn general(input: &str, o: &Options) -> Result<String, Error> {
         }
     }
     let mut port = parts.port;
-    if o.port_strip_default {
-        let default = if scheme.eq_ignore_ascii_case(b"http") {
-            Some(80)
-        } else if scheme.eq_ignore_ascii_case(b"https") {
-            Some(443)
-        } else {
-            None
-        };
-        if port.is_some() && port == default {
-            port = None;
-        }
+    if o.port_strip_default && port.is_some() && port == default_port(scheme) {
+        port = None;
     }
     let mut path: Option<String> = path_present.then_some(path);
     if o.path_strip_empty && path.as_deref() == Some("/") {
@@ -346,6 +337,18 @@ fn general(input: &str, o: &Options) -> Result<String, Error> {
         out.push('?');
     }
     Ok(out)
+}
+
+/// The port `port_strip_default` drops for `scheme` (any case): 80 for `http`, 443 for
+/// `https`.
+fn default_port(scheme: &[u8]) -> Option<u16> {
+    if scheme.eq_ignore_ascii_case(b"http") {
+        Some(80)
+    } else if scheme.eq_ignore_ascii_case(b"https") {
+        Some(443)
+    } else {
+        None
+    }
 }
 
 /// The host as the Google-style canonicalizer leaves it, appended to `out`.

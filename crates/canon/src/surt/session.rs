@@ -18,7 +18,8 @@ fn has_id(s: &[u8]) -> bool {
 }
 
 /// Whether a query session-id argument starts anywhere in `query`: when none does,
-/// [`strip_query_session_id`] leaves it as it is.
+/// [`strip_query_session_id`] leaves it as it is. A branch-free pass for `id` first (most
+/// queries have none and are done there), then the forms are tried only where an `id` is.
 pub(super) fn query_has_session_id(query: &[u8]) -> bool {
     if !has_id(query) {
         return false;
@@ -40,6 +41,21 @@ fn id_positions(s: &[u8]) -> impl Iterator<Item = usize> + '_ {
         let i = at + s.get(at..)?.iter().position(|&b| (b | 0x20) == b'i')?;
         at = i + 1;
         if s.get(at).is_some_and(|&b| (b | 0x20) == b'd') {
+            return Some(i);
+        }
+    })
+}
+
+/// [`id_positions`] from the last to the first (`id` cannot overlap itself, so these are
+/// the same places).
+fn id_positions_rev(s: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    let mut end = s.len();
+    core::iter::from_fn(move || loop {
+        let d = s.get(..end)?.iter().rposition(|&b| (b | 0x20) == b'd')?;
+        end = d;
+        let i = d.checked_sub(1)?;
+        if s.get(i).is_some_and(|&b| (b | 0x20) == b'i') {
+            end = i;
             return Some(i);
         }
     })
@@ -234,8 +250,7 @@ pub(super) fn strip_query_session_id(query: &mut String) {
         let bytes = query.as_bytes();
         let mut amps = None;
         // The last argument of this form (only where its `id` is).
-        let ids: Vec<usize> = id_positions(bytes).collect();
-        let found = ids.iter().rev().find_map(|&at| {
+        let found = id_positions_rev(bytes).find_map(|at| {
             let i = at.checked_sub(form.id_offset())?;
             form.len(bytes, i, &mut amps).map(|n| (i, n))
         });
@@ -312,6 +327,29 @@ mod tests {
         ] {
             assert!(!query_has_session_id(q.as_bytes()), "{q}");
             assert_eq!(query(q), q);
+        }
+    }
+
+    /// The last-to-first search finds the places the first-to-last one does.
+    #[test]
+    fn id_positions_both_ways() {
+        use super::{id_positions, id_positions_rev};
+        for s in [
+            "",
+            "i",
+            "d",
+            "id",
+            "did",
+            "iid",
+            "idd",
+            "xIdiDid",
+            "sid=1&ID&iD",
+            "di",
+        ] {
+            let mut forward: Vec<usize> = id_positions(s.as_bytes()).collect();
+            forward.reverse();
+            let backward: Vec<usize> = id_positions_rev(s.as_bytes()).collect();
+            assert_eq!(forward, backward, "{s:?}");
         }
     }
 
