@@ -34,7 +34,8 @@ pub fn main(args: &[String]) -> Result {
             arg => {
                 bench_only |= matches!(
                     arg,
-                    Short('h') | Long("help" | "json" | "psl-only" | "instructions-only")
+                    Short('h')
+                        | Long("help" | "json" | "psl-only" | "instructions-only" | "canon-only")
                 );
                 let word = args::word(arg);
                 forward.push(p.attached(word));
