@@ -425,6 +425,10 @@ def test_requested_schema_of_the_other_string_type():
     assert pa.Array._import_from_c_capsule(schema, array).type == pa.int32()
     with pytest.raises(TypeError, match="requested_schema must be an arrow_schema PyCapsule"):
         result.__arrow_c_array__(requested_schema="large_string")
+    # A capsule of another name: a TypeError naming it.
+    _, other = pa.array(["x"]).__arrow_c_array__()
+    with pytest.raises(TypeError, match="requested_schema gave a PyCapsule named 'arrow_array', not 'arrow_schema'"):
+        result.__arrow_c_array__(requested_schema=other)
     # The result itself is unchanged, and the retyped export outlives it.
     assert pa.array(result).type == pa.string()
     schema, array = weburl.arrow.hostname(urls).__arrow_c_array__(requested_schema=large)

@@ -128,9 +128,82 @@ def test_an_index_under_a_null_is_not_read():
     assert pa.array(weburl.arrow.hostname(array)).to_pylist() == ["a.example", None]
 
 
-def test_a_dictionary_of_other_values_is_a_type_error():
-    with pytest.raises(TypeError, match="a dictionary of int64"):
-        weburl.arrow.hostname(pa.array([1, 2, 1]).dictionary_encode())
+def test_a_dictionary_of_dictionaries_is_a_type_error_saying_so():
+    """(A dictionary of other values: test_arrow.py's wrong types.)"""
+    inner = pa.array(["https://a.example/", "https://b.example/"]).dictionary_encode()
+    try:
+        nested = pa.DictionaryArray.from_arrays(pa.array([0, 1], pa.int8()), inner)
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError, TypeError):
+        pytest.skip("pyarrow makes no dictionary of dictionaries")
+    with pytest.raises(TypeError, match="a dictionary of dictionaries"):
+        weburl.arrow.hostname(nested)
+
+
+def test_an_unused_value_is_not_computed():
+    """A value no valid row uses raises nothing, as the same rows decoded raise nothing."""
+    dictionary = pa.array(["https://a.example/x", "not a url"])
+    array = pa.DictionaryArray.from_arrays(pa.array([0, 0], pa.int32()), dictionary)
+    assert pa.array(weburl.arrow.call("parse_url", array, "HOST")).to_pylist() == ["a.example", "a.example"]
+    with pytest.raises(ValueError):
+        weburl.arrow.call("parse_url", decoded(pa.DictionaryArray.from_arrays(pa.array([1], pa.int32()), dictionary)), "HOST")
+    # Used only under a NULL row, or only by rows sliced off.
+    under_null = pa.DictionaryArray.from_arrays(pa.array([0, None, 0], pa.int32()), dictionary)
+    assert pa.array(weburl.arrow.call("parse_url", under_null, "HOST")).to_pylist() == ["a.example", None, "a.example"]
+    sliced = pa.DictionaryArray.from_arrays(pa.array([1, 0, 0], pa.int32()), dictionary).slice(1)
+    assert pa.array(weburl.arrow.call("parse_url", sliced, "HOST")).to_pylist() == ["a.example", "a.example"]
+
+
+def test_a_short_chunk_of_a_large_dictionary():
+    """More values than rows: computed row by row, the same results."""
+    dictionary = pa.array([f"https://h{k}.example/" for k in range(1000)] + ["not a url"])
+    array = pa.DictionaryArray.from_arrays(pa.array([7, None, 999, 7], pa.int32()), dictionary)
+    same(weburl.arrow.hostname(array), weburl.arrow.hostname(decoded(array)))
+    assert pa.array(weburl.arrow.call("parse_url", array, "HOST")).to_pylist() == ["h7.example", None, "h999.example", "h7.example"]
+    bad = pa.DictionaryArray.from_arrays(pa.array([7, 1001], pa.int32()), dictionary, safe=False)
+    with pytest.raises(ValueError, match="row 1 has index 1001, out of range for a dictionary of 1001 values"):
+        weburl.arrow.hostname(bad)
+
+
+def test_a_sliced_dictionary():
+    """The dictionary itself at an offset."""
+    dictionary = pa.array(["https://x.example/", "https://a.example/", "https://b.example:81/"]).slice(1)
+    array = pa.DictionaryArray.from_arrays(pa.array([1, 0, None, 1], pa.int8()), dictionary)
+    assert pa.array(weburl.arrow.hostname(array)).to_pylist() == ["b.example", "a.example", None, "b.example"]
+    assert pa.array(weburl.arrow.port(array)).to_pylist() == [81, None, None, 81]
+
+
+def test_an_empty_dictionary_under_null_indices():
+    array = pa.DictionaryArray.from_arrays(pa.array([None, None], pa.int32()), pa.array([], pa.string()))
+    assert pa.array(weburl.arrow.hostname(array)).to_pylist() == [None, None]
+    assert pa.array(weburl.arrow.port(array)).to_pylist() == [None, None]
+
+
+@pytest.mark.parametrize("value_type", [pa.large_binary(), pa.binary_view(), pa.large_string()], ids=str)
+def test_other_value_types(value_type):
+    values = [b"https://a.example:8/", b"https://\xff.example/", b"https://a-much-longer-host.example/p"]
+    if pa.types.is_large_string(value_type):
+        values = [v.decode("utf-8", "replace") for v in values]
+    array = pa.DictionaryArray.from_arrays(pa.array([2, 1, None, 0, 2], pa.int16()), pa.array(values, value_type))
+    assert pa.array(weburl.arrow.hostname(array)).to_pylist()[::2] == ["a-much-longer-host.example", None, "a-much-longer-host.example"]
+    assert pa.array(weburl.arrow.port(array)).to_pylist() == [None, None, None, 8, None]
+
+
+def test_a_null_struct_row_over_a_bad_index_is_not_read():
+    """A table's row that is NULL at the struct's level: its index is not checked."""
+    indices = pa.array([0, 5], pa.int32())
+    column = pa.DictionaryArray.from_arrays(indices, pa.array(["https://a.example/"]), safe=False)
+    table = pa.StructArray.from_arrays([column], names=["u"], mask=pa.array([False, True]))
+    assert pa.array(weburl.arrow.hostname(table)).to_pylist() == ["a.example", None]
+
+
+def test_a_bad_index_names_its_row_in_the_whole_column():
+    good = pa.DictionaryArray.from_arrays(pa.array([0, 0, 0], pa.int32()), pa.array(["https://a.example/"]))
+    bad = pa.DictionaryArray.from_arrays(pa.array([0, 3], pa.int32()), pa.array(["https://a.example/"]), safe=False)
+    with pytest.raises(ValueError, match="row 4 has index 3"):
+        weburl.arrow.hostname(pa.chunked_array([good, bad]))
+    urls = pa.chunked_array([pa.array(["https://a.example/?q=1"] * 3), pa.array(["https://a.example/?q=1"] * 2)])
+    with pytest.raises(ValueError, match="row 4 has index 3"):
+        weburl.arrow.query_param(urls, pa.chunked_array([good, bad]))
 
 
 def test_binary_values_that_are_not_utf8_are_null():

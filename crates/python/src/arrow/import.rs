@@ -3,12 +3,20 @@
 //! column: `string`, `large_string`, `string_view`, their `binary` counterparts (a row that is
 //! not UTF-8 reads as NULL), `null`, a dictionary of one of these under integer indices of any
 //! width (pandas' `category`, Polars' `Categorical` and `Enum`; each chunk its own dictionary,
-//! every valid row's index checked against it at import), or a struct of one such column (a
-//! table or record batch of one column: DuckDB's relations, Polars' data frames).
+//! every valid row's index checked against it by [`Column::each_index`] before the rows are
+//! computed), or a struct of one such column (a table or record batch of one column: DuckDB's
+//! relations, Polars' data frames).
 //!
-//! Every read of the producer's buffers is here, behind [`Column::get`], which checks the
-//! row against the array's length and each string's range against what the array says of its
-//! buffers (for a view, the data buffer's size).
+//! Every read of the producer's buffers is in this file: [`Column::get`], [`Column::str`],
+//! [`Column::each_str`], `view_str`, `check`, [`Dictionary`]'s index reads and the import
+//! itself. What is checked: each row against the array's length (and a dictionary's index
+//! reads against its indices' length); a dictionary index against the dictionary's length;
+//! an offset pair's order; a view's out-of-line bytes against the size of the data buffer it
+//! names (one helper, `view`); the text's UTF-8 (a row that is not is NULL). What is trusted
+//! from the producer, as the C data interface has it: the lengths of the buffers (validity
+//! bits, offsets, views, indices and the sizes of the variadic buffers, as many as the array's
+//! offset and length and `n_buffers` say), and that an `Offsets` array's offsets lie within
+//! its data buffer.
 #![allow(unsafe_code)]
 
 use std::ffi::{c_void, CStr};
@@ -28,6 +36,31 @@ use super::types::{
 /// How many rows of a `string` chunk [`Column::each_str`] checks as ASCII at once.
 const BATCH: usize = 512;
 
+/// A valid row of a dictionary-encoded column whose index is outside its dictionary.
+#[derive(Debug)]
+pub(crate) struct BadIndex {
+    /// The row, counted across the column's chunks.
+    pub row: usize,
+    /// Its index (`None`: past the indices buffer, which a valid array does not reach).
+    pub index: Option<i128>,
+    /// How many values the dictionary has.
+    pub values: usize,
+}
+
+impl std::fmt::Display for BadIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let index = self
+            .index
+            .map_or_else(|| "past its indices".to_owned(), |k| k.to_string());
+        write!(
+            f,
+            "an invalid dictionary-encoded array: row {} has index {index}, out of range for \
+             a dictionary of {} values",
+            self.row, self.values
+        )
+    }
+}
+
 /// A column handed to weburl: its schema and its chunks, owned (released on drop), and a
 /// view of each chunk as strings.
 pub(crate) struct Input {
@@ -42,6 +75,8 @@ pub(crate) struct Input {
 /// A dictionary-encoded chunk's indices and its dictionary (the strings they point to).
 pub(crate) struct Dictionary {
     indices: NonNull<u8>,
+    /// How many indices the buffer holds (the array's offset plus its length).
+    count: usize,
     width: IndexType,
     /// The dictionary's strings, one per index value (read in place, as any string chunk).
     pub values: Column,
@@ -72,8 +107,8 @@ pub(crate) struct Column {
     data: Option<NonNull<u8>>,
     /// The variadic data buffers and their sizes (`Views`).
     variadic: Vec<(NonNull<u8>, usize)>,
-    /// The indices and the dictionary (`Dictionary`); every valid row's index is within the
-    /// dictionary (checked at import).
+    /// The indices and the dictionary (`Dictionary`); a valid row's index outside the
+    /// dictionary reads as NULL ([`Column::each_index`] reports it).
     dictionary: Option<Box<Dictionary>>,
     /// For `Offsets`: the range of the data buffer from the first row's start to the last
     /// row's end, when it is UTF-8 as a whole, and whether it is ASCII; checked once, by the
@@ -149,31 +184,77 @@ impl Column {
                 let (start, end) = self.range(j)?;
                 self.data(start, end)
             }
-            Layout::Views => {
-                let views = self.index?;
-                // SAFETY: a views buffer holds 16 bytes per row from the array's start, and
-                // `j` is one of its rows (`i < len`).
-                let view = unsafe { views.as_ptr().add(j.checked_mul(16)?) };
-                let len = usize::try_from(read_i32_at(view, 0)).ok()?;
-                if len <= 12 {
-                    // SAFETY: an inline view holds its `len <= 12` bytes after the length.
-                    return Some(unsafe { std::slice::from_raw_parts(view.add(4), len) });
-                }
-                let buffer = usize::try_from(read_i32_at(view, 8)).ok()?;
-                let start = usize::try_from(read_i32_at(view, 12)).ok()?;
-                let &(data, size) = self.variadic.get(buffer)?;
-                if start.checked_add(len)? > size {
-                    return None;
-                }
-                // SAFETY: the range was checked against the buffer's size as the array gives it.
-                Some(unsafe { std::slice::from_raw_parts(data.as_ptr().add(start), len) })
-            }
+            Layout::Views => self.view(j).map(|(bytes, _)| bytes),
         }
+    }
+
+    /// View `j`'s bytes (`j` counted from the buffers' start, `j < offset + len`) and, for an
+    /// inline view, whether they are ASCII (checked in two words with its zero padding, without
+    /// a loop; `false` for an out-of-line view, whose bytes are not checked here). An
+    /// out-of-line view's range is checked against the size of the buffer it names: `None` if
+    /// it is not within it.
+    #[inline]
+    fn view(&self, j: usize) -> Option<(&[u8], bool)> {
+        let views = self.index?;
+        // SAFETY: a views buffer holds 16 bytes per row from the array's start, and `j` is one
+        // of its rows.
+        let at = unsafe { views.as_ptr().add(j.checked_mul(16)?) };
+        // SAFETY: as above: the view's 16 bytes, as four native-endian words (its length,
+        // then its inline bytes, or its prefix, buffer index and offset).
+        let [length, prefix, buffer, start] = unsafe { at.cast::<[u32; 4]>().read_unaligned() };
+        let len = usize::try_from(length as i32).ok()?;
+        if len <= 12 {
+            // SAFETY: an inline view holds its `len <= 12` bytes after the length.
+            let bytes = unsafe { std::slice::from_raw_parts(at.add(4), len) };
+            // Bytes 4..16: the inline text and its zero padding.
+            return Some((bytes, (prefix | buffer | start) & 0x8080_8080 == 0));
+        }
+        let buffer = usize::try_from(buffer as i32).ok()?;
+        let start = usize::try_from(start as i32).ok()?;
+        let &(data, size) = self.variadic.get(buffer)?;
+        if start.checked_add(len)? > size {
+            return None;
+        }
+        // SAFETY: the range was checked against the buffer's size as the array gives it.
+        let bytes = unsafe { std::slice::from_raw_parts(data.as_ptr().add(start), len) };
+        Some((bytes, false))
     }
 
     /// The dictionary of a dictionary-encoded chunk.
     pub fn dictionary(&self) -> Option<&Dictionary> {
         self.dictionary.as_deref()
+    }
+
+    /// Each valid row's index into the dictionary, in order, to `each`, rows `0..len` (a
+    /// `NULL` row is skipped); an index outside the dictionary is a [`BadIndex`] naming its
+    /// row counted from `first_row` (the chunk's first row in the whole column). Nothing for a
+    /// column that is not dictionary-encoded.
+    pub fn each_index(
+        &self,
+        first_row: usize,
+        mut each: impl FnMut(usize),
+    ) -> Result<(), BadIndex> {
+        let Some(d) = self.dictionary.as_deref() else {
+            return Ok(());
+        };
+        let all_valid = self.validity.is_none() && self.outer.is_none();
+        for i in 0..self.len {
+            if !all_valid && !self.valid(i) {
+                continue;
+            }
+            let j = self.offset + i;
+            match d.index(j) {
+                Some(k) => each(k),
+                None => {
+                    return Err(BadIndex {
+                        row: first_row + i,
+                        index: d.raw(j),
+                        values: d.values.len,
+                    })
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Row `i`'s index into the dictionary: `None` for a NULL row (and for a row past the end,
@@ -187,9 +268,18 @@ impl Column {
     }
 
     /// How many bytes of text rows `lo..hi` (`lo <= hi <= len`) span in the data buffer: what
-    /// a result of about as much text reserves up front (0 when the layout does not say).
+    /// a result of about as much text reserves up front (0 when the layout does not say). For
+    /// a dictionary-encoded chunk, the rows times its values' mean length.
     pub fn text_bytes(&self, lo: usize, hi: usize) -> usize {
-        if lo >= hi || !matches!(self.layout, Layout::Offsets { .. }) {
+        if lo >= hi {
+            return 0;
+        }
+        if let Some(d) = self.dictionary.as_deref() {
+            let values = d.values.len;
+            let text = d.values.text_bytes(0, values);
+            return (text / values.max(1)).saturating_mul(hi - lo);
+        }
+        if !matches!(self.layout, Layout::Offsets { .. }) {
             return 0;
         }
         let first = self.range(self.offset + lo).map_or(0, |r| r.0);
@@ -305,32 +395,25 @@ impl Column {
         if i >= self.len || !self.valid(i) {
             return None;
         }
-        let views = self.index?;
-        let j = self.offset + i;
-        // SAFETY: a views buffer holds 16 bytes per row from the array's start, and `j` is one
-        // of its rows (`i < len`).
-        let at = unsafe { views.as_ptr().add(j.checked_mul(16)?) };
-        // SAFETY: as above: the view's 16 bytes, as four native-endian words (its length,
-        // then its inline bytes, or its prefix, buffer index and offset).
-        let [length, prefix, buffer, start] = unsafe { at.cast::<[u32; 4]>().read_unaligned() };
-        let len = usize::try_from(length as i32).ok()?;
-        let (bytes, ascii) = if len <= 12 {
-            // SAFETY: an inline view holds its `len <= 12` bytes after the length.
-            let bytes = unsafe { std::slice::from_raw_parts(at.add(4), len) };
-            // Bytes 4..16: the inline text and its zero padding.
-            (bytes, (prefix | buffer | start) & 0x8080_8080 == 0)
+        let (bytes, inline_ascii) = self.view(self.offset + i)?;
+        if inline_ascii || weburl::bytes::is_ascii(bytes) {
+            // SAFETY: ASCII is UTF-8.
+            Some(unsafe { std::str::from_utf8_unchecked(bytes) })
         } else {
-            let buffer = usize::try_from(buffer as i32).ok()?;
-            let start = usize::try_from(start as i32).ok()?;
-            let &(data, size) = self.variadic.get(buffer)?;
-            if start.checked_add(len)? > size {
-                return None;
-            }
-            // SAFETY: the range was checked against the buffer's size as the array gives it.
-            let bytes = unsafe { std::slice::from_raw_parts(data.as_ptr().add(start), len) };
-            (bytes, weburl::bytes::is_ascii(bytes))
-        };
-        if ascii {
+            std::str::from_utf8(bytes).ok()
+        }
+    }
+
+    /// Row `i` as text, checked alone (ASCII a word at a time, then UTF-8): a dictionary's
+    /// value, of which a chunk may read only a few (where [`Column::str`] would check the text
+    /// of every row once).
+    #[inline]
+    fn value_str(&self, i: usize) -> Option<&str> {
+        if self.layout == Layout::Views {
+            return self.view_str(i);
+        }
+        let bytes = self.get(i)?;
+        if weburl::bytes::is_ascii(bytes) {
             // SAFETY: ASCII is UTF-8.
             Some(unsafe { std::str::from_utf8_unchecked(bytes) })
         } else {
@@ -362,7 +445,7 @@ impl Column {
     #[inline]
     pub fn str(&self, i: usize) -> Option<&str> {
         if let Some(d) = self.dictionary.as_deref() {
-            return d.values.str(self.index(i)?);
+            return d.values.value_str(self.index(i)?);
         }
         let Checked { range, ascii } = *self.checked.get_or_init(|| self.check());
         let Some((lo, hi)) = range else {
@@ -398,17 +481,21 @@ impl Dictionary {
     /// one.
     #[inline]
     fn index(&self, j: usize) -> Option<usize> {
-        usize::try_from(self.raw(j))
+        usize::try_from(self.raw(j)?)
             .ok()
             .filter(|&k| k < self.values.len)
     }
 
-    /// Index `j`'s value.
+    /// Index `j`'s value: `None` past the indices buffer's `count` entries.
     #[inline]
-    fn raw(&self, j: usize) -> i128 {
+    fn raw(&self, j: usize) -> Option<i128> {
+        if j >= self.count {
+            return None;
+        }
         let p = self.indices.as_ptr();
-        // SAFETY: as in `index`.
-        unsafe {
+        // SAFETY: the indices buffer holds `count` entries of `width` (the array's offset plus
+        // its length: the C data interface's contract with its producer), and `j < count`.
+        Some(unsafe {
             match self.width {
                 IndexType::I8 => p.cast::<i8>().add(j).read().into(),
                 IndexType::U8 => p.add(j).read().into(),
@@ -419,7 +506,7 @@ impl Dictionary {
                 IndexType::I64 => p.cast::<i64>().add(j).read_unaligned().into(),
                 IndexType::U64 => p.cast::<u64>().add(j).read_unaligned().into(),
             }
-        }
+        })
     }
 }
 
@@ -444,17 +531,29 @@ fn read_i64(index: NonNull<u8>, i: usize) -> Option<usize> {
     usize::try_from(v).ok()
 }
 
-fn read_i32_at(p: *const u8, at: usize) -> i32 {
-    // SAFETY: `p` is a 16-byte view and `at + 4 <= 16`.
-    unsafe { p.add(at).cast::<i32>().read_unaligned() }
-}
-
 /// The pointer a capsule holds under `name`.
 fn capsule_pointer(obj: &Bound<'_, PyAny>, name: &CStr, what: &str) -> PyResult<*mut c_void> {
     let capsule = obj.cast::<PyCapsule>().map_err(|_| {
         PyTypeError::new_err(format!("weburl.arrow: {what} did not return a PyCapsule"))
     })?;
-    Ok(capsule.pointer_checked(Some(name))?.as_ptr())
+    capsule
+        .pointer_checked(Some(name))
+        .map(NonNull::as_ptr)
+        .map_err(|_| {
+            let actual = match capsule.name() {
+                Ok(Some(actual)) => {
+                    // SAFETY: the name is copied at once, while the capsule (which owns it)
+                    // is held and no Python code runs.
+                    let actual = unsafe { actual.as_cstr() };
+                    format!("'{}'", actual.to_string_lossy())
+                }
+                _ => "no name".to_owned(),
+            };
+            PyTypeError::new_err(format!(
+                "weburl.arrow: {what} gave a PyCapsule named {actual}, not '{}'",
+                name.to_string_lossy()
+            ))
+        })
 }
 
 /// The format string of a `requested_schema` (an `arrow_schema` capsule, read and left to its
@@ -588,6 +687,12 @@ fn string_type(schema: &ArrowSchema) -> PyResult<Option<StringType>> {
     let value_format = self::format(values)?;
     let value_layout = match (values.dictionary.is_null(), layout(value_format)) {
         (true, Some(layout)) => layout,
+        (false, _) => {
+            return Err(PyTypeError::new_err(
+                "weburl.arrow: a dictionary of dictionaries is not a string column (a \
+                 dictionary's values must be string, large_string, string_view or binary)",
+            ))
+        }
         _ => {
             return Err(PyTypeError::new_err(format!(
                 "weburl.arrow: a dictionary of {} is not a string column (a dictionary's values \
@@ -727,10 +832,10 @@ fn column(array: &ArrowArray, ty: StringType, child: bool) -> PyResult<Column> {
             };
             column.dictionary = Some(Box::new(Dictionary {
                 indices: index,
+                count: offset.checked_add(len).ok_or_else(|| invalid("length"))?,
                 width,
                 values: self::column(dictionary, values, false)?,
             }));
-            check_indices(&column)?;
         }
         Layout::Offsets { .. } => {
             column.data = buffer(array, 2)?;
@@ -759,25 +864,4 @@ fn column(array: &ArrowArray, ty: StringType, child: bool) -> PyResult<Column> {
         Layout::Null => {}
     }
     Ok(column)
-}
-
-/// Every valid row's index is within the dictionary: a `ValueError` naming the first that is
-/// not (its rows would otherwise read as NULL, hiding a broken array).
-fn check_indices(column: &Column) -> PyResult<()> {
-    let Some(d) = column.dictionary.as_deref() else {
-        return Ok(());
-    };
-    let all_valid = column.validity.is_none() && column.outer.is_none();
-    for i in 0..column.len {
-        let j = column.offset + i;
-        if d.index(j).is_none() && (all_valid || column.valid(i)) {
-            return Err(PyValueError::new_err(format!(
-                "weburl.arrow: an invalid dictionary-encoded array: row {i} has index {}, \
-                 out of range for a dictionary of {} values",
-                d.raw(j),
-                d.values.len
-            )));
-        }
-    }
-    Ok(())
 }

@@ -7,9 +7,10 @@
 //! an [`Array`] holding the result's buffers (`column.rs`), which `__arrow_c_array__` and
 //! `__arrow_c_stream__` hand to pyarrow, Polars, DuckDB or nanoarrow without a copy
 //! (`export.rs`). A chunked input (a stream) gives a result of the same chunks. A
-//! dictionary-encoded chunk is computed once per dictionary value (when the other arguments are
-//! the same for every row) and its result expanded by the indices, so that the result's type
-//! is the one a plain string column gives.
+//! dictionary-encoded chunk is computed once per dictionary value that its rows use (when the
+//! other arguments are the same for every row and the dictionary has no more values than the
+//! chunk has rows; else row by row) and its result expanded by the indices, so that the
+//! result's type is the one a plain string column gives.
 //!
 //! The C data interface is read and written here by hand (`ffi.rs`) rather than with arrow-rs:
 //! it is a few hundred lines for the string types weburl reads and the types it writes, where
@@ -251,7 +252,25 @@ fn _arrow_call(
             }
         })
         .collect();
-    let built = py.detach(|| compute(f, columns, &views, rows));
+    let arg_columns: Vec<&[Column]> = args
+        .iter()
+        .filter_map(|a| match a {
+            Arg::Column(input) => Some(&input.columns[..]),
+            Arg::Value(_) => None,
+        })
+        .collect();
+    let built = py.detach(|| {
+        // An argument column's dictionary indices are checked here, the column's as its
+        // chunks are computed (`dictionaries`).
+        for chunks in &arg_columns {
+            let mut first = 0;
+            for c in chunks.iter() {
+                c.each_index(first, |_| {}).map_err(bad_index)?;
+                first += c.len();
+            }
+        }
+        compute(f, columns, &views, rows)
+    });
     let root = built.map_err(|e| PyValueError::new_err(format!("weburl.arrow: {e}")))?;
     drop(views);
     drop(args);
@@ -274,18 +293,7 @@ fn compute(
     args: &[ArgView<'_>],
     rows: usize,
 ) -> Result<Node, CallError> {
-    // A dictionary-encoded chunk's function is computed once per dictionary value (when the
-    // other arguments are the same for every row), then expanded by the indices.
-    let scalar = args.iter().all(|a| matches!(a, ArgView::Value(_)));
-    let dictionaries = columns
-        .iter()
-        .map(|c| match c.dictionary() {
-            Some(d) if scalar => {
-                compute(f, std::slice::from_ref(&d.values), args, d.values.len()).map(Some)
-            }
-            _ => Ok(None),
-        })
-        .collect::<Result<Vec<Option<Node>>, CallError>>()?;
+    let dictionaries = dictionaries(f, columns, args)?;
     let dictionaries = &dictionaries[..];
     // The machine's parallelism is asked for only when the column could be split: the query
     // reads the affinity mask and cgroup files, a fixed cost that a small batch (Spark's
@@ -336,6 +344,90 @@ fn compute(
     };
     for p in parts {
         out.append(p?);
+    }
+    Ok(out.finish())
+}
+
+/// A [`BadIndex`](import::BadIndex) as the call's error.
+fn bad_index(e: import::BadIndex) -> CallError {
+    CallError {
+        message: e.to_string(),
+    }
+}
+
+/// For each chunk, the function's result on each of its dictionary's values that a valid row
+/// uses (NULL for the others), when it is computed that way: when the chunk is
+/// dictionary-encoded, the other arguments are the same for every row, and the dictionary has
+/// no more values than the chunk has rows (so that a chunk costs no more than its rows, however
+/// large the dictionary it shares). Every dictionary-encoded chunk's indices are checked here
+/// (a [`BadIndex`](import::BadIndex) names the row across the whole column); a value no row
+/// uses is not computed, so it raises nothing, as in the plain column.
+fn dictionaries(
+    f: &'static Function,
+    columns: &[Column],
+    args: &[ArgView<'_>],
+) -> Result<Vec<Option<Node>>, CallError> {
+    let scalar = args.iter().all(|a| matches!(a, ArgView::Value(_)));
+    let mut first = 0;
+    let mut out = Vec::with_capacity(columns.len());
+    for c in columns {
+        let start = first;
+        first += c.len();
+        let Some(d) = c.dictionary() else {
+            out.push(None);
+            continue;
+        };
+        if !scalar || d.values.len() > c.len() {
+            c.each_index(start, |_| {}).map_err(bad_index)?;
+            out.push(None);
+            continue;
+        }
+        let mut used = vec![false; d.values.len()];
+        c.each_index(start, |k| {
+            if let Some(u) = used.get_mut(k) {
+                *u = true;
+            }
+        })
+        .map_err(bad_index)?;
+        out.push(Some(used_values(f, &d.values, &used, args)?));
+    }
+    Ok(out)
+}
+
+/// The function on each value of `values` that `used` marks (NULL for the others), with the
+/// other arguments `args` (each the same for every row).
+fn used_values(
+    f: &'static Function,
+    values: &Column,
+    used: &[bool],
+    args: &[ArgView<'_>],
+) -> Result<Node, CallError> {
+    let n = values.len();
+    let mut out = Builder::new(f.returns, n);
+    out.reserve_text(values.text_bytes(0, n));
+    let mut row = Evaluator::new(f);
+    let count = args.len() + 1;
+    let at = column_index(f).min(args.len());
+    let mut slots: [Option<&str>; MAX_ARGUMENTS] = [None; MAX_ARGUMENTS];
+    let mut rest = args.iter();
+    for (k, slot) in slots.iter_mut().take(count).enumerate() {
+        if k == at {
+            continue;
+        }
+        if let Some(ArgView::Value(v)) = rest.next() {
+            *slot = *v;
+        }
+    }
+    for (k, &wanted) in used.iter().enumerate() {
+        let value = if wanted { values.str(k) } else { None };
+        if value.is_none() {
+            out.push_null();
+            continue;
+        }
+        if let Some(slot) = slots.get_mut(at) {
+            *slot = value;
+        }
+        out.push(row.eval(slots.get(..count).unwrap_or_default())?);
     }
     Ok(out.finish())
 }
