@@ -9,14 +9,15 @@ PyCapsule interface): a pyarrow ``Array``, ``ChunkedArray``, one-column ``Table`
 of ``string``, ``large_string``, ``string_view`` or ``binary`` (a row that is not UTF-8 is
 NULL), or dictionary-encoded strings (pyarrow's ``DictionaryArray``, Polars' ``Categorical``
 and ``Enum``, pandas' ``category`` through ``Series.url``: each function runs once per
-dictionary value, and the result is of the type a plain string column gives; an index outside
-the dictionary is a ``ValueError``). It is read in place, without a copy and without importing
-pyarrow; the whole batch runs with the GIL released (split across threads when large). The result is a :class:`Array`:
-``pa.array(result)``, ``pa.chunked_array(result)``, ``pl.Series(result)`` or
-``nanoarrow.c_array(result)`` take it without a copy; a chunked input gives a result of the
-same chunks. Its type follows the function's: ``string`` for a string (whatever the input's
-string type), ``int32`` for a port, ``bool``, ``list<string>``,
-``list<struct<name, value>>`` for ``query_params``, a struct of every component for ``parse``.
+dictionary value that the rows use, and the result is of the type a plain string column gives;
+an index outside the dictionary is a ``ValueError``). It is read in place, without a copy and
+without importing pyarrow; the whole batch runs with the GIL released (split across threads
+when large). The result is a :class:`Array`: ``pa.array(result)``,
+``pa.chunked_array(result)``, ``pl.Series(result)`` or ``nanoarrow.c_array(result)`` take it
+without a copy; a chunked input gives a result of the same chunks. Its type follows the
+function's: ``string`` for a string (whatever the input's string type), ``int32`` for a port,
+``bool``, ``list<string>``, ``list<struct<name, value>>`` for ``query_params``, a struct of
+every component for ``parse``.
 
 The other arguments (``query_param``'s name, ``join``'s base, ``is_valid``'s base, ...) are
 each a ``str`` (the same for every row) or an Arrow string column of as many rows (a value per

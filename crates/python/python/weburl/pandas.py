@@ -71,7 +71,9 @@ class UrlAccessor:
                 raise AttributeError(f"the .url accessor takes strings, not {dtype}")
         elif isinstance(dtype, pd.CategoricalDtype):
             if not _is_string_categories(dtype):
-                raise AttributeError(f"the .url accessor takes strings, not categories of {dtype.categories.dtype}")
+                raise AttributeError(
+                    f"the .url accessor takes strings, not categories of {dtype.categories.dtype}"
+                )
         elif not (isinstance(dtype, pd.StringDtype) or dtype == object):
             raise AttributeError(f"the .url accessor takes strings, not {dtype}")
         self._series = series
@@ -83,7 +85,7 @@ class UrlAccessor:
             return values.__arrow_array__()
         if isinstance(self._series.dtype, pd.CategoricalDtype):
             # A dictionary array: its codes and its categories, not a string per row; each
-            # function runs once per category.
+            # function runs once per category that a row uses.
             try:
                 return pa.array(self._series)
             except (pa.ArrowInvalid, pa.ArrowTypeError) as e:
