@@ -1,14 +1,18 @@
 //! The structs of the Arrow C data interface and C stream interface
 //! (<https://arrow.apache.org/docs/format/CDataInterface.html>), as C lays them out, and their
-//! release: the one place where an Arrow struct's `release` callback is called.
+//! release: the one place where an Arrow struct's `release` callback is called; and a stream's
+//! chunks read through its callbacks ([`read_stream`]).
 //!
 //! A struct handed to weburl through a PyCapsule is moved out of the capsule ([`take_schema`],
 //! [`take_array`], [`take_stream`]): weburl then owns it and releases it when the value is
 //! dropped, and the capsule's own destructor finds it released.
 #![allow(unsafe_code)]
 
-use std::ffi::{c_char, c_int, c_void};
+use std::ffi::{c_char, c_int, c_void, CStr};
 use std::ptr;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
 
 /// `ArrowSchema`: a type (its format string), its name and its children.
 #[repr(C)]
@@ -167,4 +171,55 @@ pub(crate) unsafe fn take_stream(from: *mut ArrowArrayStream) -> ArrowArrayStrea
         (*from).release = None;
         value
     }
+}
+
+/// A stream's schema and every chunk. The callbacks run with the GIL held (a stream made in
+/// Python may call back into Python).
+pub(crate) fn read_stream(
+    stream: &mut ArrowArrayStream,
+) -> PyResult<(ArrowSchema, Vec<ArrowArray>)> {
+    let (Some(get_schema), Some(get_next)) = (stream.get_schema, stream.get_next) else {
+        return Err(PyValueError::new_err(
+            "weburl.arrow: a released Arrow stream",
+        ));
+    };
+    let mut schema = ArrowSchema::empty();
+    // SAFETY: the stream is live and ours; `schema` is a released struct for it to fill.
+    let code = unsafe { get_schema(stream, &mut schema) };
+    if code != 0 || schema.release.is_none() {
+        return Err(stream_error(stream, code));
+    }
+    let mut chunks = Vec::new();
+    loop {
+        let mut array = ArrowArray::empty();
+        // SAFETY: as above; a released `array` afterwards is the end of the stream.
+        let code = unsafe { get_next(stream, &mut array) };
+        if code != 0 {
+            return Err(stream_error(stream, code));
+        }
+        if array.release.is_none() {
+            return Ok((schema, chunks));
+        }
+        chunks.push(array);
+    }
+}
+
+fn stream_error(stream: &mut ArrowArrayStream, code: i32) -> PyErr {
+    let message = stream
+        .get_last_error
+        .map(|f| {
+            // SAFETY: the stream is live; the message (if any) is a C string that lives until
+            // the next call on the stream, and is copied at once.
+            let p = unsafe { f(stream) };
+            if p.is_null() {
+                String::new()
+            } else {
+                // SAFETY: a non-null `get_last_error` result is a NUL-terminated string.
+                unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
+            }
+        })
+        .unwrap_or_default();
+    PyValueError::new_err(format!(
+        "weburl.arrow: the Arrow stream failed (error {code}): {message}"
+    ))
 }

@@ -27,7 +27,8 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
 
-use super::ffi::{take_array, take_schema, take_stream, ArrowArray, ArrowArrayStream, ArrowSchema};
+use super::ffi::{read_stream, take_array, take_schema, take_stream, ArrowArray, ArrowSchema};
+pub(crate) use super::types::BadIndex;
 use super::types::{
     consumed_twice, invalid, layout, not_strings, size, type_label, type_name, IndexType, Layout,
     StringType,
@@ -35,31 +36,6 @@ use super::types::{
 
 /// How many rows of a `string` chunk [`Column::each_str`] checks as ASCII at once.
 const BATCH: usize = 512;
-
-/// A valid row of a dictionary-encoded column whose index is outside its dictionary.
-#[derive(Debug)]
-pub(crate) struct BadIndex {
-    /// The row, counted across the column's chunks.
-    pub row: usize,
-    /// Its index (`None`: past the indices buffer, which a valid array does not reach).
-    pub index: Option<i128>,
-    /// How many values the dictionary has.
-    pub values: usize,
-}
-
-impl std::fmt::Display for BadIndex {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let index = self
-            .index
-            .map_or_else(|| "past its indices".to_owned(), |k| k.to_string());
-        write!(
-            f,
-            "an invalid dictionary-encoded array: row {} has index {index}, out of range for \
-             a dictionary of {} values",
-            self.row, self.values
-        )
-    }
-}
 
 /// A column handed to weburl: its schema and its chunks, owned (released on drop), and a
 /// view of each chunk as strings.
@@ -607,55 +583,6 @@ pub(crate) fn import(obj: &Bound<'_, PyAny>) -> PyResult<Input> {
          __arrow_c_stream__, such as a pyarrow, Polars, DuckDB or nanoarrow array)",
         type_name(obj)
     )))
-}
-
-/// A stream's schema and every chunk. The callbacks run with the GIL held (a stream made in
-/// Python may call back into Python).
-fn read_stream(stream: &mut ArrowArrayStream) -> PyResult<(ArrowSchema, Vec<ArrowArray>)> {
-    let (Some(get_schema), Some(get_next)) = (stream.get_schema, stream.get_next) else {
-        return Err(PyValueError::new_err(
-            "weburl.arrow: a released Arrow stream",
-        ));
-    };
-    let mut schema = ArrowSchema::empty();
-    // SAFETY: the stream is live and ours; `schema` is a released struct for it to fill.
-    let code = unsafe { get_schema(stream, &mut schema) };
-    if code != 0 || schema.release.is_none() {
-        return Err(stream_error(stream, code));
-    }
-    let mut chunks = Vec::new();
-    loop {
-        let mut array = ArrowArray::empty();
-        // SAFETY: as above; a released `array` afterwards is the end of the stream.
-        let code = unsafe { get_next(stream, &mut array) };
-        if code != 0 {
-            return Err(stream_error(stream, code));
-        }
-        if array.release.is_none() {
-            return Ok((schema, chunks));
-        }
-        chunks.push(array);
-    }
-}
-
-fn stream_error(stream: &mut ArrowArrayStream, code: i32) -> PyErr {
-    let message = stream
-        .get_last_error
-        .map(|f| {
-            // SAFETY: the stream is live; the message (if any) is a C string that lives until
-            // the next call on the stream, and is copied at once.
-            let p = unsafe { f(stream) };
-            if p.is_null() {
-                String::new()
-            } else {
-                // SAFETY: a non-null `get_last_error` result is a NUL-terminated string.
-                unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
-            }
-        })
-        .unwrap_or_default();
-    PyValueError::new_err(format!(
-        "weburl.arrow: the Arrow stream failed (error {code}): {message}"
-    ))
 }
 
 /// The format string of a schema.

@@ -149,3 +149,28 @@ pub(crate) fn consumed_twice() -> PyErr {
 pub(crate) fn size(v: i64, what: &str) -> PyResult<usize> {
     usize::try_from(v).map_err(|_| invalid(what))
 }
+
+/// A valid row of a dictionary-encoded column whose index is outside its dictionary.
+#[derive(Debug)]
+pub(crate) struct BadIndex {
+    /// The row, counted across the column's chunks.
+    pub row: usize,
+    /// Its index (`None`: past the indices buffer, which a valid array does not reach).
+    pub index: Option<i128>,
+    /// How many values the dictionary has.
+    pub values: usize,
+}
+
+impl std::fmt::Display for BadIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let index = self
+            .index
+            .map_or_else(|| "past its indices".to_owned(), |k| k.to_string());
+        write!(
+            f,
+            "an invalid dictionary-encoded array: row {} has index {index}, out of range for \
+             a dictionary of {} values",
+            self.row, self.values
+        )
+    }
+}
