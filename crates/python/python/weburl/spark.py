@@ -28,7 +28,7 @@ that matter (Python 3.13+ on the executors, fewer larger partitions) are the ses
 choice, and docs/spark.md's "Speed" gives them with their measurements.
 """
 
-__all__ = ["register", "functions", "udfs", "spark_type", "TYPES"]
+__all__ = ["register", "functions", "udfs", "spark_type", "TYPES", "LARGE_VAR_TYPES"]
 
 
 def _records():
@@ -140,9 +140,21 @@ def functions():
     return [record["name"] for record, _ in _registrable()]
 
 
-def udfs():
+#: The session setting by which Spark's Python worker wants ``large_string`` and ``large_list``
+#: results from an Arrow UDF (``false`` by default).
+LARGE_VAR_TYPES = "spark.sql.execution.arrow.useLargeVarTypes"
+
+
+def udfs(large_var_types=False):
     """The Arrow UDFs by SQL name (not registered), for the DataFrame API:
-    ``udfs()["url_hostname"](F.col("url"))``."""
+    ``udfs()["url_hostname"](F.col("url"))``.
+
+    Each body hands back the Arrow type Spark's worker expects for the result: ``string`` by
+    default, ``large_string`` (also in lists and structs) with ``large_var_types=True``,
+    which a session with ``spark.sql.execution.arrow.useLargeVarTypes`` on should pass
+    (:func:`register` reads it from its session). Either way the answers are right, as
+    PySpark casts an Arrow UDF's result to the type it expects; the matching type only saves
+    that second cast."""
     import pyarrow as pa
     from pyspark.sql.functions import arrow_udf
     from pyspark.sql.pandas.types import to_arrow_type
@@ -153,9 +165,8 @@ def udfs():
         if record["returns"] == "Components":
             probe = pa.array(function(pa.array(["https://example.com/"]))).type
         returns = spark_type(record["returns"], probe)
-        made[record["name"]] = arrow_udf(
-            _body(function, record, to_arrow_type(returns)), returns
-        )
+        arrow_type = to_arrow_type(returns, prefers_large_types=large_var_types)
+        made[record["name"]] = arrow_udf(_body(function, record, arrow_type), returns)
     return made
 
 
@@ -164,8 +175,11 @@ def register(spark):
     its SQL name, for Spark SQL (``SELECT url_hostname(url) FROM t``) and the DataFrame API
     (``F.call_function("url_hostname", F.col("url"))``); returns the UDFs by name. No setting of
     the session is changed (``spark.sql.execution.arrow.maxRecordsPerBatch`` and the others
-    stay the owner's)."""
-    made = udfs()
+    stay the owner's); the results' Arrow types follow the session's
+    ``spark.sql.execution.arrow.useLargeVarTypes`` as it is when ``register`` is called
+    (:func:`udfs`)."""
+    large = str(spark.conf.get(LARGE_VAR_TYPES, "false")).strip().lower() == "true"
+    made = udfs(large_var_types=large)
     for name, udf in made.items():
         spark.udf.register(name, udf)
     return made

@@ -114,6 +114,66 @@ def test_query_param_name_per_row(spark):
     assert got == want.to_pylist() == ["1", "2", None, "4"]
 
 
+def test_join_ref_column_and_null_literals(spark):
+    """url_join's column is its second argument (ref), the base going after it: over columns
+    with NULLs in either, against the same body run locally; and a NULL literal argument
+    (which Spark hands the worker as an Arrow null array) makes every row NULL."""
+    bases = ["https://a.example/x/", None, "https://b.example/", "not a base",
+             "https://c.example/d/e"]
+    refs = ["y", "z", None, "https://abs.example/", "../f?g=1"]
+    df = spark.createDataFrame(list(zip(bases, refs)), "base string, ref string")
+    got = [r[0] for r in df.select(F.call_function("url_join", "base", "ref")).collect()]
+    want = local("url_join", pa.array(bases, pa.string()), pa.array(refs, pa.string()))
+    assert got == want.to_pylist() == [
+        "https://a.example/x/y", None, None, None, "https://c.example/f?g=1"
+    ]
+    df.createOrReplaceTempView("joins")
+    got = spark.sql("SELECT url_join(base, 'h') AS j FROM joins").collect()
+    assert [r.j for r in got] == [
+        "https://a.example/x/h", None, "https://b.example/h", None, "https://c.example/d/h"
+    ]
+    urls = spark.createDataFrame(
+        [("https://a.example/?q=1",), ("https://b.example/?r=2",), (None,)], "url string"
+    )
+    urls.createOrReplaceTempView("nulls_t")
+    got = spark.sql("SELECT url_query_param(url, NULL) AS v FROM nulls_t").collect()
+    assert [r.v for r in got] == [None, None, None]
+    got = spark.sql("SELECT url_join(NULL, url) AS v FROM nulls_t").collect()
+    assert [r.v for r in got] == [None, None, None]
+
+
+def test_large_var_types(spark):
+    """With spark.sql.execution.arrow.useLargeVarTypes on, register() makes bodies that hand
+    back the types the worker then expects (large_string, a list of large_string), and the
+    answers are the same; udfs() alone keeps string unless asked."""
+    from pyspark.sql.pandas.types import to_arrow_type
+    from pyspark.sql.types import ArrayType, StringType
+
+    url = pa.array(["https://a.example/x/y", None])
+    assert local("url_hostname", url).type == pa.string()
+    large = weburl_spark.udfs(large_var_types=True)
+    assert large["url_hostname"].func(url).type == pa.large_string()
+    expected = to_arrow_type(ArrayType(StringType()), prefers_large_types=True)
+    assert large["url_path_segments"].func(url).type == expected
+    assert expected.value_type == pa.large_string()
+    df = spark.createDataFrame([("https://a.example/x/y",), (None,)], "url string")
+    query = df.select(
+        F.call_function("url_hostname", "url"),
+        F.call_function("url_path_segments", "url"),
+        F.call_function("url_port", "url"),
+    )
+    plain = [tuple(r) for r in query.collect()]
+    spark.conf.set(weburl_spark.LARGE_VAR_TYPES, "true")
+    try:
+        made = weburl_spark.register(spark)
+        assert made["url_hostname"].func(url).type == pa.large_string()
+        got = [tuple(r) for r in query.collect()]
+    finally:
+        spark.conf.unset(weburl_spark.LARGE_VAR_TYPES)
+        weburl_spark.register(spark)
+    assert got == plain == [("a.example", ["x", "y"], None), (None, None, None)]
+
+
 def test_million_rows(spark, cluster, tmp_path):
     """>= 1 M rows (the corpora, repeated) on the two workers: each function's answer for every
     row equals the answer computed here, before the job, through weburl.arrow."""
