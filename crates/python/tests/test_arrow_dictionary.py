@@ -228,3 +228,25 @@ def test_catalogue_is_the_same_one():
     """The functions tested here are the catalogue's own."""
     own = {r["name"][len("url_") :] for r in _weburl._catalogue() if r["dialect"] is None}
     assert set(single_column_functions()) <= own
+
+
+def test_chunks_sharing_one_dictionary():
+    """Chunks of one dictionary, each shorter than it (together not): the values any of them
+    uses, computed once for all; a value none uses raises nothing."""
+    dictionary = pa.array(["https://a.example/", "not a url", "https://b.example:81/", "https://c.example/"])
+    chunks = [
+        pa.DictionaryArray.from_arrays(pa.array(rows, pa.int32()), dictionary)
+        for rows in ([0, 2], [None, 3], [2, 0], [3, 3])
+    ]
+    column = pa.chunked_array(chunks)
+    result = weburl.arrow.call("parse_url", column, "HOST")
+    assert [c.to_pylist() for c in pa.chunked_array(result).chunks] == [
+        ["a.example", "b.example"],
+        [None, "c.example"],
+        ["b.example", "a.example"],
+        ["c.example", "c.example"],
+    ]
+    same(weburl.arrow.port(column), weburl.arrow.port(pa.chunked_array([decoded(c) for c in chunks])))
+    bad = pa.DictionaryArray.from_arrays(pa.array([0, 9], pa.int32()), dictionary, safe=False)
+    with pytest.raises(ValueError, match="row 6 has index 9"):
+        weburl.arrow.hostname(pa.chunked_array([chunks[0], chunks[1], chunks[2], bad]).slice(1))

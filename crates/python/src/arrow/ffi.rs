@@ -1,7 +1,8 @@
 //! The structs of the Arrow C data interface and C stream interface
 //! (<https://arrow.apache.org/docs/format/CDataInterface.html>), as C lays them out, and their
 //! release: the one place where an Arrow struct's `release` callback is called; and a stream's
-//! chunks read through its callbacks ([`read_stream`]).
+//! chunks read through its callbacks ([`read_stream`]), and the pointer a PyCapsule of the
+//! interface holds ([`capsule_pointer`]).
 //!
 //! A struct handed to weburl through a PyCapsule is moved out of the capsule ([`take_schema`],
 //! [`take_array`], [`take_stream`]): weburl then owns it and releases it when the value is
@@ -9,10 +10,11 @@
 #![allow(unsafe_code)]
 
 use std::ffi::{c_char, c_int, c_void, CStr};
-use std::ptr;
+use std::ptr::{self, NonNull};
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyCapsule;
 
 /// `ArrowSchema`: a type (its format string), its name and its children.
 #[repr(C)]
@@ -222,4 +224,33 @@ fn stream_error(stream: &mut ArrowArrayStream, code: i32) -> PyErr {
     PyValueError::new_err(format!(
         "weburl.arrow: the Arrow stream failed (error {code}): {message}"
     ))
+}
+
+/// The pointer a capsule holds under `name`.
+pub(crate) fn capsule_pointer(
+    obj: &Bound<'_, PyAny>,
+    name: &CStr,
+    what: &str,
+) -> PyResult<*mut c_void> {
+    let capsule = obj.cast::<PyCapsule>().map_err(|_| {
+        PyTypeError::new_err(format!("weburl.arrow: {what} did not return a PyCapsule"))
+    })?;
+    capsule
+        .pointer_checked(Some(name))
+        .map(NonNull::as_ptr)
+        .map_err(|_| {
+            let actual = match capsule.name() {
+                Ok(Some(actual)) => {
+                    // SAFETY: the name is copied at once, while the capsule (which owns it)
+                    // is held and no Python code runs.
+                    let actual = unsafe { actual.as_cstr() };
+                    format!("'{}'", actual.to_string_lossy())
+                }
+                _ => "no name".to_owned(),
+            };
+            PyTypeError::new_err(format!(
+                "weburl.arrow: {what} gave a PyCapsule named {actual}, not '{}'",
+                name.to_string_lossy()
+            ))
+        })
 }

@@ -19,7 +19,7 @@
 //! its data buffer.
 #![allow(unsafe_code)]
 
-use std::ffi::{c_void, CStr};
+use std::ffi::CStr;
 use std::ptr::NonNull;
 use std::sync::OnceLock;
 
@@ -27,7 +27,9 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
 
-use super::ffi::{read_stream, take_array, take_schema, take_stream, ArrowArray, ArrowSchema};
+use super::ffi::{
+    capsule_pointer, read_stream, take_array, take_schema, take_stream, ArrowArray, ArrowSchema,
+};
 pub(crate) use super::types::BadIndex;
 use super::types::{
     consumed_twice, invalid, layout, not_strings, size, type_label, type_name, IndexType, Layout,
@@ -194,6 +196,33 @@ impl Column {
         // SAFETY: the range was checked against the buffer's size as the array gives it.
         let bytes = unsafe { std::slice::from_raw_parts(data.as_ptr().add(start), len) };
         Some((bytes, false))
+    }
+
+    /// What tells this chunk's strings from another's without reading them: its buffers'
+    /// addresses, offset and length. Two chunks of equal identities are the same strings (a
+    /// stream whose chunks share one dictionary: Polars' `Categorical`).
+    pub fn identity(&self) -> Vec<usize> {
+        let address = |p: Option<NonNull<u8>>| p.map_or(0, |p| p.as_ptr() as usize);
+        let layout = match self.layout {
+            Layout::Null => 0,
+            Layout::Offsets { large: false } => 1,
+            Layout::Offsets { large: true } => 2,
+            Layout::Views => 3,
+            Layout::Dictionary => 4,
+        };
+        let (outer, outer_offset) = self.outer.map_or((None, 0), |(p, o)| (Some(p), o));
+        let mut identity = vec![
+            layout,
+            address(outer),
+            outer_offset,
+            self.offset,
+            self.len,
+            address(self.validity),
+            address(self.index),
+            address(self.data),
+        ];
+        identity.extend(self.variadic.iter().map(|&(p, _)| p.as_ptr() as usize));
+        identity
     }
 
     /// The dictionary of a dictionary-encoded chunk.
@@ -505,31 +534,6 @@ fn read_i64(index: NonNull<u8>, i: usize) -> Option<usize> {
     // SAFETY: as `read_i32`, for 64-bit offsets.
     let v = unsafe { index.as_ptr().cast::<i64>().add(i).read_unaligned() };
     usize::try_from(v).ok()
-}
-
-/// The pointer a capsule holds under `name`.
-fn capsule_pointer(obj: &Bound<'_, PyAny>, name: &CStr, what: &str) -> PyResult<*mut c_void> {
-    let capsule = obj.cast::<PyCapsule>().map_err(|_| {
-        PyTypeError::new_err(format!("weburl.arrow: {what} did not return a PyCapsule"))
-    })?;
-    capsule
-        .pointer_checked(Some(name))
-        .map(NonNull::as_ptr)
-        .map_err(|_| {
-            let actual = match capsule.name() {
-                Ok(Some(actual)) => {
-                    // SAFETY: the name is copied at once, while the capsule (which owns it)
-                    // is held and no Python code runs.
-                    let actual = unsafe { actual.as_cstr() };
-                    format!("'{}'", actual.to_string_lossy())
-                }
-                _ => "no name".to_owned(),
-            };
-            PyTypeError::new_err(format!(
-                "weburl.arrow: {what} gave a PyCapsule named {actual}, not '{}'",
-                name.to_string_lossy()
-            ))
-        })
 }
 
 /// The format string of a `requested_schema` (an `arrow_schema` capsule, read and left to its

@@ -9,8 +9,8 @@
 //! (`export.rs`). A chunked input (a stream) gives a result of the same chunks. A
 //! dictionary-encoded chunk is computed once per dictionary value that its rows use (when the
 //! other arguments are the same for every row and the dictionary has no more values than the
-//! chunk has rows; else row by row) and its result expanded by the indices, so that the
-//! result's type is the one a plain string column gives.
+//! chunks that share it have rows; else row by row) and its result expanded by the indices, so
+//! that the result's type is the one a plain string column gives.
 //!
 //! The C data interface is read and written here by hand (`ffi.rs`) rather than with arrow-rs:
 //! it is a few hundred lines for the string types weburl reads and the types it writes, where
@@ -18,6 +18,7 @@
 //! `docs/python.md`). Its `unsafe` is in `ffi.rs`, `import.rs` and `export.rs` only, each
 //! block with its SAFETY note.
 
+use std::collections::HashMap;
 use std::num::NonZeroUsize;
 use std::ops::Range;
 use std::sync::Arc;
@@ -293,7 +294,9 @@ fn compute(
     args: &[ArgView<'_>],
     rows: usize,
 ) -> Result<Node, CallError> {
-    let dictionaries = dictionaries(f, columns, args)?;
+    let (results, of) = dictionaries(f, columns, args)?;
+    let dictionaries: Vec<Option<&Node>> =
+        of.iter().map(|r| r.and_then(|r| results.get(r))).collect();
     let dictionaries = &dictionaries[..];
     // The machine's parallelism is asked for only when the column could be split: the query
     // reads the affinity mask and cgroup files, a fixed cost that a small batch (Spark's
@@ -355,43 +358,93 @@ fn bad_index(e: import::BadIndex) -> CallError {
     }
 }
 
-/// For each chunk, the function's result on each of its dictionary's values that a valid row
-/// uses (NULL for the others), when it is computed that way: when the chunk is
-/// dictionary-encoded, the other arguments are the same for every row, and the dictionary has
-/// no more values than the chunk has rows (so that a chunk costs no more than its rows, however
-/// large the dictionary it shares). Every dictionary-encoded chunk's indices are checked here
-/// (a [`BadIndex`](import::BadIndex) names the row across the whole column); a value no row
-/// uses is not computed, so it raises nothing, as in the plain column.
+/// The function's results on dictionary values, and for each chunk the one its rows are
+/// expanded from, if any: a dictionary-encoded chunk's rows are, when the other arguments are
+/// the same for every row, the results on the values that its valid rows use (NULL for the
+/// others), computed once for every chunk of the same dictionary (same buffers, offset and
+/// length: a Polars `Categorical` stream's chunks share one), when those chunks have at least as
+/// many rows as it has values (so that a short chunk costs its rows alone, however large the
+/// dictionary it shares; else it is computed row by row). Every dictionary-encoded chunk's
+/// indices are checked here (a [`BadIndex`](import::BadIndex) names the row across the whole
+/// column); a value no row uses is not computed, so it raises nothing, as in the plain column.
 fn dictionaries(
     f: &'static Function,
     columns: &[Column],
     args: &[ArgView<'_>],
-) -> Result<Vec<Option<Node>>, CallError> {
+) -> Result<(Vec<Node>, Vec<Option<usize>>), CallError> {
     let scalar = args.iter().all(|a| matches!(a, ArgView::Value(_)));
+    let mut groups: Vec<Group<'_>> = Vec::new();
+    let mut group_of: HashMap<Vec<usize>, usize> = HashMap::new();
+    let mut chunk_group = Vec::with_capacity(columns.len());
     let mut first = 0;
-    let mut out = Vec::with_capacity(columns.len());
     for c in columns {
         let start = first;
         first += c.len();
         let Some(d) = c.dictionary() else {
-            out.push(None);
+            chunk_group.push(None);
             continue;
         };
-        if !scalar || d.values.len() > c.len() {
+        if !scalar {
             c.each_index(start, |_| {}).map_err(bad_index)?;
-            out.push(None);
+            chunk_group.push(None);
             continue;
         }
-        let mut used = vec![false; d.values.len()];
-        c.each_index(start, |k| {
-            if let Some(u) = used.get_mut(k) {
-                *u = true;
-            }
-        })
-        .map_err(bad_index)?;
-        out.push(Some(used_values(f, &d.values, &used, args)?));
+        let g = *group_of.entry(d.values.identity()).or_insert_with(|| {
+            groups.push(Group {
+                values: &d.values,
+                chunks: Vec::new(),
+                rows: 0,
+            });
+            groups.len() - 1
+        });
+        if let Some(group) = groups.get_mut(g) {
+            group.chunks.push((c, start));
+            group.rows += c.len();
+        }
+        chunk_group.push(Some(g));
     }
-    Ok(out)
+    let mut results = Vec::with_capacity(groups.len());
+    let mut result_of = Vec::with_capacity(groups.len());
+    for Group {
+        values,
+        chunks,
+        rows,
+    } in groups
+    {
+        if values.len() > rows {
+            for (c, start) in chunks {
+                c.each_index(start, |_| {}).map_err(bad_index)?;
+            }
+            result_of.push(None);
+            continue;
+        }
+        let mut used = vec![false; values.len()];
+        for (c, start) in chunks {
+            c.each_index(start, |k| {
+                if let Some(u) = used.get_mut(k) {
+                    *u = true;
+                }
+            })
+            .map_err(bad_index)?;
+        }
+        result_of.push(Some(results.len()));
+        results.push(used_values(f, values, &used, args)?);
+    }
+    let chunks = chunk_group
+        .into_iter()
+        .map(|g| g.and_then(|g| result_of.get(g).copied().flatten()))
+        .collect();
+    Ok((results, chunks))
+}
+
+/// The chunks of one dictionary.
+struct Group<'a> {
+    /// The dictionary's values.
+    values: &'a Column,
+    /// Each chunk, with its first row (counted across the column's chunks).
+    chunks: Vec<(&'a Column, usize)>,
+    /// Their rows.
+    rows: usize,
 }
 
 /// The function on each value of `values` that `used` marks (NULL for the others), with the
@@ -443,7 +496,7 @@ fn used_values(
 fn part(
     f: &'static Function,
     columns: &[Column],
-    dictionaries: &[Option<Node>],
+    dictionaries: &[Option<&Node>],
     args: &[ArgView<'_>],
     rows: Range<usize>,
     room: usize,
