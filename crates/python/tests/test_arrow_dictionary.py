@@ -250,3 +250,12 @@ def test_chunks_sharing_one_dictionary():
     bad = pa.DictionaryArray.from_arrays(pa.array([0, 9], pa.int32()), dictionary, safe=False)
     with pytest.raises(ValueError, match="row 6 has index 9"):
         weburl.arrow.hostname(pa.chunked_array([chunks[0], chunks[1], chunks[2], bad]).slice(1))
+
+
+def test_an_unused_pandas_category_is_not_computed():
+    pd = pytest.importorskip("pandas")
+    import weburl.pandas  # noqa: F401 (the accessor)
+
+    s = pd.Series(pd.Categorical(["https://a.example/x", None], categories=["not a url", "https://a.example/x"]))
+    assert pa.array(weburl.arrow.call("parse_url", pa.array(s), "HOST")).to_pylist() == ["a.example", None]
+    assert s.url.hostname().tolist() == ["a.example", pd.NA]
