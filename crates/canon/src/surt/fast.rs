@@ -149,7 +149,8 @@ pub(super) fn key(input: &str) -> Option<String> {
             return None;
         }
     }
-    let netloc = netloc(s, scheme_end + 1, scheme)?;
+    let mut dots = [0usize; MAX_DOTS];
+    let netloc = netloc(s, scheme_end + 1, scheme, &mut dots)?;
 
     // The path: up to `?`; the query: after it.
     let path_start = netloc.end;
@@ -169,7 +170,7 @@ pub(super) fn key(input: &str) -> Option<String> {
     if netloc.host.is_empty() && scheme.starts_with(b"http") && !path.is_empty() {
         return None;
     }
-    let (host, dots) = massaged_host_range(s, netloc.host.clone(), netloc.dots()?)?;
+    let (host, dots) = massaged_host_range(s, netloc.host.clone(), dots.get(..netloc.n_dots)?)?;
 
     let decode = seen & PERCENT != 0;
     let mut out = String::with_capacity(s.len() + 2);
@@ -215,8 +216,7 @@ pub(super) fn key(input: &str) -> Option<String> {
 struct Netloc {
     /// The host name (empty without `//`), before the general way's trimming and massage.
     host: Range<usize>,
-    /// Where the host's dots are (the first [`Netloc::n_dots`] of them).
-    dots: [usize; MAX_DOTS],
+    /// How many of the host's dots were noted.
     n_dots: usize,
     /// The port, `None` for none or the scheme's default (`port_strip_default`).
     port: Option<u16>,
@@ -224,21 +224,16 @@ struct Netloc {
     end: usize,
 }
 
-impl Netloc {
-    fn dots(&self) -> Option<&[usize]> {
-        self.dots.get(..self.n_dots)
-    }
-}
-
 /// `surt`'s netloc (the RFC 2396 split): after `//` up to the first `/` or `?`; the host is
 /// what follows its last `@` up to the first `:` after that, trailing `:`s cut first; the
-/// host's dots are noted on the way (for reversing its labels). `None` (the general way) for
+/// host's dots are noted in `dots` on the way (for reversing its labels). `None` (the general way) for
 /// a `[` (a bracketed host) or `%` in it, more than [`MAX_DOTS`] dots or a port
-/// [`parse_port`] does not take.
-fn netloc(s: &[u8], mut at: usize, scheme: &[u8]) -> Option<Netloc> {
+/// [`parse_port`] does not take. Inlined into [`key`], its one caller (out of line it
+/// measured worse).
+#[inline(always)]
+fn netloc(s: &[u8], mut at: usize, scheme: &[u8], dots: &mut [usize; MAX_DOTS]) -> Option<Netloc> {
     let mut n = Netloc {
         host: 0..0,
-        dots: [0; MAX_DOTS],
         n_dots: 0,
         port: None,
         end: at,
@@ -254,7 +249,7 @@ fn netloc(s: &[u8], mut at: usize, scheme: &[u8]) -> Option<Netloc> {
             match b {
                 b'/' | b'?' => break,
                 b'.' if colon.is_none() => {
-                    *n.dots.get_mut(n.n_dots)? = at;
+                    *dots.get_mut(n.n_dots)? = at;
                     n.n_dots += 1;
                 }
                 b'@' => {
@@ -290,7 +285,9 @@ fn netloc(s: &[u8], mut at: usize, scheme: &[u8]) -> Option<Netloc> {
 /// normalization then `path_strip_trailing_slash_unless_empty` leave it: `/` for an empty
 /// path; without a `//` or a segment starting with `.`, the path itself less a trailing `/`;
 /// else each run of `/` written as one and the last dropped. `None` (the general way) for a
-/// `.` or `..` segment, which the normalization resolves.
+/// `.` or `..` segment, which the normalization resolves. Inlined into [`key`] as
+/// [`netloc`] is.
+#[inline(always)]
 fn push_host_path(out: &mut String, input: &str, path: Range<usize>, decode: bool) -> Option<()> {
     let bytes = input.as_bytes().get(path.clone())?;
     if bytes.is_empty() {
