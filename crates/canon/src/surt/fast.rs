@@ -476,26 +476,25 @@ fn push_sorted_query(out: &mut String, query: &str, amp: bool) -> Option<()> {
         out.push_str(query);
         return Some(());
     }
-    // (start, end of name, end) of each argument in `query`.
+    // (start, end of name, end) of each argument in `query`: each `&` and each argument's
+    // first `=` found by a search of its own (no per-byte state).
+    let bytes = query.as_bytes();
     let mut args = [(0u32, 0u32, 0u32); MAX_ARGS];
     let mut n = 0;
-    let mut start = 0u32;
-    let mut name_end = None;
-    // Offsets fit, the one after the end too: a longer query goes the general way.
-    let len = u32::try_from(query.len())
-        .ok()
-        .filter(|&len| len < u32::MAX)?;
-    for (i, &b) in (0..=len).zip(query.as_bytes().iter().chain(core::iter::once(&b'&'))) {
-        match b {
-            b'&' => {
-                *args.get_mut(n)? = (start, name_end.unwrap_or(i), i);
-                n += 1;
-                start = i + 1;
-                name_end = None;
-            }
-            b'=' if name_end.is_none() => name_end = Some(i),
-            _ => {}
+    let mut start = 0;
+    loop {
+        let rest = bytes.get(start..)?;
+        let end = start + rest.iter().position(|&b| b == b'&').unwrap_or(rest.len());
+        let arg = bytes.get(start..end)?;
+        let name_end = start + arg.iter().position(|&b| b == b'=').unwrap_or(arg.len());
+        // Offsets fit in `u32`: a longer query goes the general way.
+        let offset = |i: usize| u32::try_from(i).ok();
+        *args.get_mut(n)? = (offset(start)?, offset(name_end)?, offset(end)?);
+        n += 1;
+        if end >= bytes.len() {
+            break;
         }
+        start = end + 1;
     }
     let args = args.get_mut(..n)?;
     let part = |a: u32, b: u32| {
@@ -595,6 +594,11 @@ mod tests {
             "http://wwwx.a/",
             "http://www1/",
             "http://./a",
+            // Empty arguments at either end and between.
+            "http://a/?b&",
+            "http://a/?&",
+            "http://a/?&&b=1&a=",
+            "http://a/?b=1=2&b=1&b",
         ];
         let o = Options::default();
         let mut fast = 0;
