@@ -12,6 +12,8 @@
 use weburl_functions::catalogue::{Datum, Type};
 use weburl_functions::Component;
 
+use super::pool;
+
 /// A bitmap, least significant bit first.
 #[derive(Default, Debug)]
 pub(crate) struct Bits {
@@ -80,9 +82,10 @@ pub(crate) enum Offsets {
 }
 
 impl Offsets {
-    /// Offsets of no row yet: `[0]`, room for `rows` more.
+    /// Offsets of no row yet: `[0]`, room for `rows` more (a kept buffer, if there is one:
+    /// `pool.rs`).
     fn new(rows: usize) -> Offsets {
-        let mut offsets = Vec::with_capacity(rows + 1);
+        let mut offsets = pool::offsets(rows + 1);
         offsets.push(0);
         Offsets::Small(offsets)
     }
@@ -125,6 +128,13 @@ impl Offsets {
         (a <= b).then_some((a, b))
     }
 
+    /// Gives 32-bit offsets' buffer back to the pool (`pool.rs`), leaving none.
+    fn give(&mut self) {
+        if let Offsets::Small(offsets) = self {
+            pool::give_offsets(std::mem::take(offsets));
+        }
+    }
+
     /// How many rows they end.
     fn rows(&self) -> usize {
         match self {
@@ -165,6 +175,21 @@ pub(crate) struct Node {
     /// `None` when no row is NULL.
     pub validity: Option<Bits>,
     pub kind: Kind,
+}
+
+impl Drop for Node {
+    /// A string column's text and 32-bit offsets, and a list's offsets, go back to the pool
+    /// for the next call's result (`pool.rs`).
+    fn drop(&mut self) {
+        match &mut self.kind {
+            Kind::Utf8 { offsets, text } => {
+                pool::give_text(std::mem::take(text));
+                offsets.give();
+            }
+            Kind::List { offsets, .. } => offsets.give(),
+            _ => {}
+        }
+    }
 }
 
 /// A column's type and buffers.
@@ -303,11 +328,19 @@ impl Strings {
         self.valid.push(s.is_some());
     }
 
+    /// `other`'s rows after these; `other`'s buffers go back to the pool (`pool.rs`).
     fn append(&mut self, other: Strings) {
+        let Strings {
+            mut offsets,
+            text,
+            valid,
+        } = other;
         let base = self.text.len();
-        self.text.extend_from_slice(&other.text);
-        self.offsets.append(&other.offsets, base);
-        self.valid.append(other.valid);
+        self.text.extend_from_slice(&text);
+        self.offsets.append(&offsets, base);
+        self.valid.append(valid);
+        pool::give_text(text);
+        offsets.give();
     }
 
     fn finish(mut self) -> Node {
@@ -580,10 +613,17 @@ impl Builder {
     }
 
     /// Room for about `bytes` more bytes of text in a string result (the input's text, for
-    /// a function whose result is about as long or shorter): no regrowth of its buffer.
+    /// a function whose result is about as long or shorter): no regrowth of its buffer. A
+    /// result with no text yet takes a kept buffer when there is one (`pool.rs`), which may
+    /// have less room (a result's text is often much shorter than its input's) and then grows
+    /// as it must.
     pub fn reserve_text(&mut self, bytes: usize) {
         if let Builder::Str(out) = self {
-            out.text.reserve(bytes);
+            if out.text.capacity() == 0 {
+                out.text = pool::text(bytes);
+            } else {
+                out.text.reserve(bytes);
+            }
         }
     }
 

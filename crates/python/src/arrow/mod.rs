@@ -32,6 +32,7 @@ mod column;
 mod export;
 mod ffi;
 mod import;
+mod pool;
 mod types;
 
 use column::{Builder, Node};
