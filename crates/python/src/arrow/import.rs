@@ -350,6 +350,11 @@ impl Column {
                 .and_then(|(a, b)| self.data(a, b))
                 .is_some_and(<[u8]>::is_ascii);
             let (span_lo, span_hi) = span.unwrap_or((0, 0));
+            // The next batch's text, fetched into the cache a line a row while this batch's
+            // rows are computed: its check then reads it from the cache.
+            let next = entry((last + BATCH).min(rows)).unwrap_or(span_hi);
+            let ahead = self.data.map(|d| d.as_ptr().wrapping_add(span_hi));
+            let lines = next.saturating_sub(span_hi).div_ceil(64);
             let mut start = entry(k);
             for (j, end) in offsets
                 .get((k + 1) * 4..(last + 1) * 4)
@@ -358,6 +363,10 @@ impl Column {
                 .enumerate()
             {
                 let row = lo + k + j;
+                if let Some(ahead) = ahead {
+                    let at = j * lines / BATCH;
+                    prefetch(ahead.wrapping_add(at * 64));
+                }
                 let end = <[u8; 4]>::try_from(end)
                     .ok()
                     .and_then(|b| usize::try_from(i32::from_ne_bytes(b)).ok());
@@ -513,6 +522,20 @@ impl Dictionary {
             }
         })
     }
+}
+
+/// Asks for the cache line at `p` (an address only: nothing is read, and an address outside
+/// any mapping is no fault).
+#[inline(always)]
+fn prefetch(p: *const u8) {
+    // SAFETY: SSE is part of every x86-64 target (the intrinsic's one requirement), and a
+    // prefetch reads no memory (an address of no mapping is ignored, not a fault).
+    #[cfg(target_arch = "x86_64")]
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p.cast())
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
 }
 
 /// Bit `i` of a bitmap (least significant bit first).
