@@ -1,6 +1,7 @@
 """``weburl.arrow``'s kept result buffers (``src/arrow/pool.rs``): a freed result's text and
 offsets are reused by the next call, never while a result still holds them, and repeated calls
-over a column of 100,000 rows write to no fresh pages."""
+over a column of 100,000 rows write to no fresh pages; and a result's validity bitmap, made at
+its first NULL row."""
 
 import gc
 import subprocess
@@ -71,3 +72,16 @@ def test_repeated_calls_touch_no_fresh_pages():
     # mmap threshold, a fresh mapping), was shrunk to fit, and freeing it raised the threshold
     # only to the shrunk size. The first two calls fill the pool.
     assert max(faults[2:]) < 60, faults
+
+
+@pytest.mark.parametrize("first", [0, 1, 7, 8, 9, 15, 16, 17, 1000, 140_000])
+def test_validity_made_at_the_first_null(first):
+    # The result's validity bitmap is made when its first NULL row comes (all valid before);
+    # 300,000 rows are split across threads, whose bitmaps are joined.
+    rows = urls(300_000, "v")
+    for k in (first, first + 3, 150_001, 299_999):
+        rows[k] = "not a url"
+    got = pa.array(weburl.arrow.hostname(pa.array(rows)))
+    expected = [None if u == "not a url" else f"www.v{i % 977}.example.com" for i, u in enumerate(rows)]
+    assert got.null_count == expected.count(None)
+    assert got.to_pylist() == expected
