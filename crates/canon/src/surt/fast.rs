@@ -1,8 +1,9 @@
 //! The SURT key with the default options in one pass into one output buffer, for the strings
 //! where `surt`'s rules reduce to copying, lowercasing, reversing host labels and sorting
-//! query arguments and decoding `%XX` once: printable ASCII before the fragment, a scheme, no
-//! `%` in the host and none that decodes to `%` (which the general way decodes again), no
-//! bracketed host and no all-digits-and-dots one but four canonical decimal parts (an IPv4
+//! query arguments and decoding `%XX` once: printable ASCII before the fragment, a scheme (or
+//! none and a host: read with `http://` in front, as `surt` reads it), no `%` in the host and
+//! none that decodes to `%` (which the general way decodes again), no bracketed host and no
+//! all-digits-and-dots one but four canonical decimal parts (an IPv4
 //! address `surt` would write back as it is), no `.`/`..` path segment (written or decoded;
 //! a run of `/` is written as one, as `surt`'s path normalization does), no `/(` in the path
 //! (where an ASP.NET session segment could start) and no query session-id argument. Any other
@@ -132,12 +133,17 @@ pub(super) fn key(input: &str) -> Option<String> {
     // `http:` and `https:` (most strings) without scanning for the scheme's end: exactly what
     // `scheme_len` gives for them (`h`, `t`, `p`, `s` are scheme bytes and the `:` ends the
     // scheme); anything else (`HTTP:`, a 5-byte `http:`) takes `scheme_len`.
-    let scheme_end = match s.get(..6) {
-        Some([b'h', b't', b't', b'p', b':', _]) => 4,
-        Some(b"https:") => 5,
-        _ => scheme_len(s)?,
+    // A string without a scheme is read as `http://` followed by it (`surt` puts `http://` in
+    // front): its netloc starts at its first byte.
+    let (scheme, netloc_start) = match s.get(..6) {
+        Some([b'h', b't', b't', b'p', b':', _]) => (&b"http"[..], Some(5)),
+        Some(b"https:") => (&b"https"[..], Some(6)),
+        _ => match scheme_len(s) {
+            Some(n) => (s.get(..n)?, Some(n + 1)),
+            None => (&b"http"[..], None),
+        },
     };
-    let scheme = s.get(..scheme_end)?;
+    let scheme_end = scheme.len();
     if scheme == b"dns" {
         return None;
     }
@@ -150,7 +156,10 @@ pub(super) fn key(input: &str) -> Option<String> {
         }
     }
     let mut dots = [0usize; MAX_DOTS];
-    let netloc = netloc(s, scheme_end + 1, scheme, &mut dots)?;
+    let netloc = match netloc_start {
+        Some(at) => netloc(s, at, scheme, &mut dots)?,
+        None => netloc_after_slashes(s, 0, scheme, &mut dots)?,
+    };
 
     // The path: up to `?`; the query: after it.
     let path_start = netloc.end;
@@ -172,6 +181,11 @@ pub(super) fn key(input: &str) -> Option<String> {
         return None;
     }
     let (host, dots) = massaged_host_range(s, netloc.host.clone(), dots.get(..netloc.n_dots)?)?;
+    // No scheme and no host left (`?x`, `/x`, `./x`): the general way (the scheme below is
+    // copied from the input).
+    if netloc_start.is_none() && host.is_empty() {
+        return None;
+    }
 
     let decode = seen & PERCENT != 0;
     let mut out = String::with_capacity(s.len() + 2);
@@ -232,17 +246,32 @@ struct Netloc {
 /// [`parse_port`] does not take. Inlined into [`key`], its one caller (out of line it
 /// measured worse).
 #[inline(always)]
-fn netloc(s: &[u8], mut at: usize, scheme: &[u8], dots: &mut [usize; MAX_DOTS]) -> Option<Netloc> {
+fn netloc(s: &[u8], at: usize, scheme: &[u8], dots: &mut [usize; MAX_DOTS]) -> Option<Netloc> {
+    if s.get(at..at + 2) != Some(b"//") {
+        return Some(Netloc {
+            host: 0..0,
+            n_dots: 0,
+            port: None,
+            end: at,
+        });
+    }
+    netloc_after_slashes(s, at + 2, scheme, dots)
+}
+
+/// [`netloc`] from `at`, after the `//` (or where `surt` puts `http://` in front).
+#[inline(always)]
+fn netloc_after_slashes(
+    s: &[u8],
+    mut at: usize,
+    scheme: &[u8],
+    dots: &mut [usize; MAX_DOTS],
+) -> Option<Netloc> {
     let mut n = Netloc {
         host: 0..0,
         n_dots: 0,
         port: None,
         end: at,
     };
-    if s.get(at..at + 2) != Some(b"//") {
-        return Some(n);
-    }
-    at += 2;
     let mut host_start = at;
     let mut colon = None;
     while let Some(&b) = s.get(at) {
@@ -598,6 +627,21 @@ mod tests {
             "http://wwwx.a/",
             "http://www1/",
             "http://./a",
+            // No scheme: read with `http://` in front.
+            "\"http://www.Example.com/a/",
+            "\"http://a.b/x?b=1&a=2",
+            "\"http:80//a/",
+            "\"x",
+            "www.a.b/c",
+            "a.b:8080",
+            "1abc:x/y",
+            "?x",
+            "/x",
+            "//a/b",
+            "@a.b/c",
+            "./x/y",
+            "..:1/y",
+            ".a./b",
             // Empty arguments at either end and between.
             "http://a/?b&",
             "http://a/?&",
