@@ -67,10 +67,10 @@ def test_repeated_calls_touch_no_fresh_pages():
     # allocated and freed before.
     out = subprocess.run([sys.executable, "-c", FAULTS], capture_output=True, text=True, check=True)
     faults = [int(f) for f in out.stdout.split()]
-    # Without the kept buffers every call wrote its text (about 2.5 MB here) to fresh pages,
-    # some 580 faults a call: the text buffer, reserved from the input's size (over glibc's
-    # mmap threshold, a fresh mapping), was shrunk to fit, and freeing it raised the threshold
-    # only to the shrunk size. The first two calls fill the pool.
+    # Without the kept buffers every call wrote its text to fresh pages (a fault per page, some
+    # hundreds a call): the text buffer, reserved from the input's size (over glibc's mmap
+    # threshold, a fresh mapping), was shrunk to fit, and freeing it raised the threshold only
+    # to the shrunk size. The first two calls fill the pool.
     assert max(faults[2:]) < 60, faults
 
 
