@@ -26,7 +26,7 @@ use super::split::scheme_len;
 use super::{default_port, is_dotted_quad};
 
 /// At most this many query arguments are sorted here (more: the general way).
-const MAX_ARGS: usize = 16;
+const MAX_ARGS: usize = 32;
 
 /// Printable ASCII.
 fn plain(b: u8) -> bool {
@@ -43,7 +43,7 @@ fn escaped(b: u8) -> bool {
 /// to `out`: a `%XX` whose byte is escaped again stays as written (its hex is lowercased with
 /// the rest), any other is the byte itself. `None` (the general way) for a `%` that starts no
 /// `%XX`, a decoded `%` (decoded again there) or a decoded byte of `forbidden` (one that would
-/// change the part's structure: a path's `/` and `.`, a query's `&` and `=`, `(`).
+/// change the part's structure: a path's `/`, `.` and `(`).
 fn push_decoded(out: &mut String, part: &str, forbidden: &[u8]) -> Option<()> {
     let bytes = part.as_bytes();
     let mut copied = 0;
@@ -216,7 +216,9 @@ pub(super) fn key(input: &str) -> Option<String> {
         let query = input.get(query)?;
         if decode && query.contains('%') {
             let mut decoded = String::with_capacity(query.len());
-            push_decoded(&mut decoded, query, b"&=")?;
+            // A decoded `&` or `=` splits the decoded query as it splits the general way's
+            // (which sorts the decoded query too).
+            push_decoded(&mut decoded, query, b"")?;
             push_sorted_query(&mut out, &decoded, true)?;
         } else {
             push_sorted_query(&mut out, query, seen & AMPERSAND != 0)?;
@@ -642,6 +644,11 @@ mod tests {
             "./x/y",
             "..:1/y",
             ".a./b",
+            // Decoded `&` and `=` in a query; more arguments than fit.
+            "http://a/?x=%3D&y=%26z&a%3d1&b%3D",
+            "http://a/?q=%3D%2541",
+            "http://a/?t=19&s=18&r=17&q=16&p=15&o=14&n=13&m=12&l=11&k=10&j=9&i=8&h=7&g=6&f=5&e=4&d=3&c=2&b=1&a=0",
+            "http://a/?a&b&c&d&e&f&g&h&i&j&k&l&m&n&o&p&q&r&s&t&u&v&w&x&y&z&a&b&c&d&e&f&g&h",
             // Empty arguments at either end and between.
             "http://a/?b&",
             "http://a/?&",
