@@ -130,14 +130,15 @@ pub(super) fn key(input: &str) -> Option<String> {
     if s.starts_with(b"filedesc") {
         return None;
     }
-    // `http:` and `https:` (most strings) without scanning for the scheme's end: exactly what
-    // `scheme_len` gives for them (`h`, `t`, `p`, `s` are scheme bytes and the `:` ends the
-    // scheme); anything else (`HTTP:`, a 5-byte `http:`) takes `scheme_len`.
+    // `http:`, `https:` and `file:` (most strings) without scanning for the scheme's end:
+    // exactly what `scheme_len` gives for them (their letters are scheme bytes and the `:`
+    // ends the scheme); anything else (`HTTP:`, a 5-byte `http:`) takes `scheme_len`.
     // A string without a scheme is read as `http://` followed by it (`surt` puts `http://` in
     // front): its netloc starts at its first byte.
     let (scheme, netloc_start) = match s.get(..6) {
         Some([b'h', b't', b't', b'p', b':', _]) => (&b"http"[..], Some(5)),
         Some(b"https:") => (&b"https"[..], Some(6)),
+        Some([b'f', b'i', b'l', b'e', b':', _]) => (&b"file"[..], Some(5)),
         _ => match scheme_len(s) {
             Some(n) => (s.get(..n)?, Some(n + 1)),
             None => (&b"http"[..], None),
@@ -617,6 +618,11 @@ mod tests {
             "http://a/?x=%73id=0123456789abcdef0123456789abcdef",
             // The scheme shortcut's and the host checks' boundaries (found in review).
             "http:",
+            "file:",
+            "file:x",
+            "file:/x/",
+            "FILE:///X",
+            "files:x",
             "http:x",
             "HTTP://HTTP://a/",
             "https:\\\\a",
