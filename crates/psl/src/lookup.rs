@@ -77,7 +77,9 @@ impl<'a> Suffix<'a> {
 
     /// The registrable domain: the public suffix and the label before it, or `None` when the
     /// domain is its own public suffix.
-    #[inline]
+    // Always inlined: left out of line (as thin LTO did in one binary), its caller copies the
+    // lookup's result through the stack and reads its byte-sized fields back as one word.
+    #[inline(always)]
     pub fn registrable_domain(&self) -> Option<&'a str> {
         if self.registrable != NOT_READ {
             if self.registrable == self.start {
