@@ -218,11 +218,45 @@ impl<'a> Evaluator<'a> {
         let args = given.get(..args.len()).unwrap_or_default();
         match f.op {
             Op::Url(op) => self.url_op(op, args),
-            Op::Dialect(op) => {
-                let value = op.call(args).map_err(|message| CallError { message })?;
-                Ok(self.owned(value))
-            }
+            Op::Dialect(op) => self.dialect(op, args),
         }
+    }
+
+    /// The rows of a call with one argument (an engine's loop over one column): the number of
+    /// arguments is checked here, once, and each row is then [`One::eval`], which gives what
+    /// [`eval`](Evaluator::eval) gives for that one argument without the check and the copy
+    /// of the arguments on every row. Fails when the function does not take one argument.
+    ///
+    /// ```
+    /// use weburl_functions::catalogue::{self, Datum, Evaluator};
+    ///
+    /// let f = catalogue::function("url_hostname").unwrap();
+    /// let mut row = Evaluator::new(f);
+    /// let mut one = row.one().unwrap();
+    /// assert_eq!(one.eval(Some("https://EXAMPLE.com/")).unwrap(), Datum::Str("example.com"));
+    /// assert_eq!(one.eval(None).unwrap(), Datum::Null);
+    /// let join = catalogue::function("url_join").unwrap();
+    /// assert!(Evaluator::new(join).one().is_err());
+    /// ```
+    pub fn one(&mut self) -> Result<One<'_, 'a>, CallError> {
+        let f = self.function;
+        if f.min_arguments() > 1 || f.max_arguments() < 1 {
+            return Err(CallError {
+                message: format!("{}: 1 arguments given", f.syntax()),
+            });
+        }
+        Ok(One { row: self })
+    }
+
+    /// A dialect function's row (out of line: [`One::eval`] is inlined into engines' loops).
+    #[inline(never)]
+    fn dialect(
+        &mut self,
+        op: crate::dialect::Op,
+        args: &[&'a str],
+    ) -> Result<Datum<'_>, CallError> {
+        let value = op.call(args).map_err(|message| CallError { message })?;
+        Ok(self.owned(value))
     }
 
     /// An owned (dialect) result as a datum of this evaluator's buffers.
@@ -409,9 +443,69 @@ impl<'a> Evaluator<'a> {
     }
 }
 
+/// An [`Evaluator`] of a call with one argument, which [`Evaluator::one`] checked.
+#[derive(Debug)]
+pub struct One<'e, 'a> {
+    row: &'e mut Evaluator<'a>,
+}
+
+impl<'a> One<'_, 'a> {
+    /// One row: `value` is its argument (`None` for NULL); what [`Evaluator::eval`] gives for
+    /// `&[value]`.
+    #[inline]
+    pub fn eval(&mut self, value: Option<&'a str>) -> Result<Datum<'_>, CallError> {
+        let row = &mut *self.row;
+        let f = row.function;
+        let value = match (f.nulls, value) {
+            (Nulls::Strict, None) => return Ok(Datum::Null),
+            (Nulls::Strict, Some(s)) => s,
+        };
+        match f.op {
+            Op::Url(op) => row.url_op(op, &[value]),
+            Op::Dialect(op) => row.dialect(op, &[value]),
+        }
+    }
+}
+
 /// Appends `item` to the buffer and its range to `ranges`.
 fn push(text: &mut String, ranges: &mut Vec<(usize, usize)>, item: &str) {
     let start = text.len();
     text.push_str(item);
     ranges.push((start, text.len()));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Evaluator;
+    use crate::catalogue;
+
+    /// `one().eval(v)` is `eval(&[v])` for every function that takes one argument, and fails
+    /// (once) for the others.
+    #[test]
+    fn one_is_eval_of_one_argument() {
+        let inputs = [
+            None,
+            Some("https://user:pw@EXAMPLE.co.uk:8080/a/./b?q=1&r=%41#f"),
+            Some("not a url"),
+            Some(""),
+            Some("http://[::1]/x y"),
+            Some("https://xn--nxasmq6b.com/%E2%82%AC"),
+        ];
+        let mut ones = 0;
+        for f in catalogue::functions() {
+            let mut row = Evaluator::new(f);
+            let mut other = Evaluator::new(f);
+            let Ok(mut one) = other.one() else {
+                assert!(f.min_arguments() > 1, "{}", f.name);
+                continue;
+            };
+            ones += 1;
+            for v in inputs {
+                let a = row.eval(&[v]).map(|d| d.to_value()).map_err(|e| e.message);
+                let b = one.eval(v).map(|d| d.to_value()).map_err(|e| e.message);
+                assert_eq!(a, b, "{} on {v:?}", f.name);
+            }
+        }
+        assert!(ones > 20, "{ones} functions of one argument");
+    }
 }
