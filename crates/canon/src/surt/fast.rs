@@ -12,12 +12,13 @@
 //! this, and the tests below compare the two ways on the corpora).
 //!
 //! The work a string needs is found first: one vectorized pass over it ([`classes`]) tells
-//! whether it has a fragment, a `%`, a `(`, a query or a `&` at all, and the steps for those
-//! are skipped when it has none. The netloc is scanned once ([`netloc`], noting the host's
-//! dots, which then give its labels in reverse), the path is written whole or segment by
-//! segment and the query whole or argument by argument, and everything written after the
-//! scheme is lowercased in one pass at the end. Every part is carried as a range of offsets
-//! into the input and sliced from it with `?`: a range that does not fit gives `None`.
+//! whether it has a fragment, a `%`, a `(`, a query, a `&` or a capital letter at all, and
+//! the steps for those are skipped when it has none. The netloc is scanned once
+//! ([`netloc`], noting the host's dots, which then give its labels in reverse), the path is
+//! written whole or segment by segment and the query whole or argument by argument, and
+//! everything written after the scheme is lowercased in one pass at the end (when there is
+//! anything to lowercase). Every part is carried as a range of offsets into the input and
+//! sliced from it with `?`: a range that does not fit gives `None`.
 
 use core::ops::Range;
 
@@ -88,6 +89,7 @@ const PERCENT: u8 = 1 << 2;
 const PAREN: u8 = 1 << 3;
 const QUESTION: u8 = 1 << 4;
 const AMPERSAND: u8 = 1 << 5;
+const UPPER: u8 = 1 << 6;
 
 /// The bits of [`classes`] one byte sets.
 fn class(b: u8) -> u8 {
@@ -97,6 +99,7 @@ fn class(b: u8) -> u8 {
         | (u8::from(b == b'(') * PAREN)
         | (u8::from(b == b'?') * QUESTION)
         | (u8::from(b == b'&') * AMPERSAND)
+        | (u8::from(b.wrapping_sub(b'A') < 26) * UPPER)
 }
 
 /// Which of the classes above occur in `s`: one pass over it in blocks of 16 bytes (the last
@@ -237,8 +240,11 @@ pub(super) fn key(input: &str) -> Option<String> {
             push_sorted_query(&mut out, query, seen & AMPERSAND != 0)?;
         }
     }
-    // Everything after a scheme written as it is, lowercased in one pass.
-    out.get_mut(lower_from..)?.make_ascii_lowercase();
+    // Everything after a scheme written as it is, lowercased in one pass: where the string has
+    // an ASCII capital letter or a `%` (a `%XX` kept is lowercased, or may decode to a capital).
+    if seen & (UPPER | PERCENT) != 0 {
+        out.get_mut(lower_from..)?.make_ascii_lowercase();
+    }
     Some(out)
 }
 
@@ -647,6 +653,11 @@ mod tests {
             "http://wwwx.a/",
             "http://www1/",
             "http://./a",
+            // Nothing to lowercase but a scheme, a decoded capital or a `%XX` kept.
+            "NODE:abc",
+            "http://a.b/c?d=%4a&e=%4A",
+            "http://a.b/%4A%2f",
+            "http://a.b/%20",
             // No scheme: read with `http://` in front.
             "\"http://www.Example.com/a/",
             "\"http://a.b/x?b=1&a=2",
