@@ -11,7 +11,7 @@
 //! general way; both ways give the same key (the differential test runs every input through
 //! this, and the tests below compare the two ways on the corpora).
 //!
-//! The work a string needs is found first: one vectorized pass over it ([`classes`]) tells
+//! The work a string needs is found first: vectorized passes over it (`fast/classes.rs`) tell
 //! whether it has a fragment, a `%`, a `(`, a query, a `&` or a capital letter at all, and
 //! the steps for those are skipped when it has none. The netloc is scanned once
 //! ([`netloc`], noting the host's dots, which then give its labels in reverse), the path is
@@ -25,14 +25,14 @@ use core::ops::Range;
 use super::session::{has_pair, query_has_session_id};
 use super::split::scheme_len;
 use super::{default_port, is_dotted_quad};
+use classes::{
+    all_classes, find_byte, AMPERSAND, HASH, NOT_PLAIN, PAREN, PERCENT, QUESTION, UPPER,
+};
+
+mod classes;
 
 /// At most this many query arguments are sorted here (more: the general way).
 const MAX_ARGS: usize = 32;
-
-/// Printable ASCII.
-fn plain(b: u8) -> bool {
-    b.wrapping_sub(0x21) < 0x7f - 0x21
-}
 
 /// Whether the general way writes a decoded byte escaped again (controls, space, `#`, `%`,
 /// DEL and non-ASCII: `escape::C0_SPACE_HASH_PERCENT`).
@@ -69,63 +69,6 @@ fn push_decoded(out: &mut String, part: &str, forbidden: &[u8]) -> Option<()> {
     Some(())
 }
 
-/// Where `c` first occurs in `s`: the first 16-byte block holding it found by a branch-free
-/// test of each block (which the compiler vectorizes), then the byte in it.
-fn find_byte(s: &[u8], c: u8) -> Option<usize> {
-    let mut at = 0;
-    while let Some(block) = s.get(at..).and_then(<[u8]>::first_chunk::<16>) {
-        if block.iter().fold(false, |found, &b| found | (b == c)) {
-            break;
-        }
-        at += 16;
-    }
-    Some(at + s.get(at..)?.iter().position(|&b| b == c)?)
-}
-
-/// What [`classes`] reports of a string: bits of the bytes it holds.
-const NOT_PLAIN: u8 = 1;
-const HASH: u8 = 1 << 1;
-const PERCENT: u8 = 1 << 2;
-const PAREN: u8 = 1 << 3;
-const QUESTION: u8 = 1 << 4;
-const AMPERSAND: u8 = 1 << 5;
-const UPPER: u8 = 1 << 6;
-
-/// The bits of [`classes`] one byte sets.
-fn class(b: u8) -> u8 {
-    (u8::from(!plain(b)) * NOT_PLAIN)
-        | (u8::from(b == b'#') * HASH)
-        | (u8::from(b == b'%') * PERCENT)
-        | (u8::from(b == b'(') * PAREN)
-        | (u8::from(b == b'?') * QUESTION)
-        | (u8::from(b == b'&') * AMPERSAND)
-        | (u8::from(b.wrapping_sub(b'A') < 26) * UPPER)
-}
-
-/// Which of the classes above occur in `s`: one pass over it in blocks of 16 bytes (the last
-/// block overlapping the one before), each OR-ed into a 16-byte accumulator by a fixed-size,
-/// branch-free loop the compiler vectorizes. It tells which of the later steps a string needs
-/// (most need few).
-fn classes(s: &[u8]) -> u8 {
-    let (blocks, _) = s.as_chunks::<16>();
-    if blocks.is_empty() {
-        return s.iter().fold(0, |acc, &b| acc | class(b));
-    }
-    let mut acc = [0u8; 16];
-    let mut add = |block: &[u8; 16]| {
-        for (a, &b) in acc.iter_mut().zip(block) {
-            *a |= class(b);
-        }
-    };
-    for block in blocks {
-        add(block);
-    }
-    if let Some(last) = s.last_chunk::<16>() {
-        add(last);
-    }
-    acc.iter().fold(0, |seen, &a| seen | a)
-}
-
 /// At most this many dots in a host are noted during the netloc scan (more: the general way).
 /// The dots of a userinfo count too (they are forgotten at its `@`, but a userinfo with more
 /// than this many dots has taken the general way by then).
@@ -135,10 +78,10 @@ const MAX_DOTS: usize = 16;
 pub(super) fn key(input: &str) -> Option<String> {
     // Up to the fragment (dropped whatever it holds), every byte plain.
     let mut s = input.as_bytes();
-    let mut seen = classes(s);
+    let mut seen = all_classes(s);
     if seen & HASH != 0 {
         s = s.get(..s.iter().position(|&b| b == b'#')?)?;
-        seen = classes(s);
+        seen = all_classes(s);
     }
     if seen & NOT_PLAIN != 0 {
         return None;

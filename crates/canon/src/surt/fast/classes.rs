@@ -1,0 +1,105 @@
+//! The classifying pass of the one-pass SURT key ([`super::key`]): which kinds of byte a
+//! string holds (not printable ASCII, `#`, `%`, `(`, `?`, `&`, capital letters), found by
+//! vectorized passes over 16-byte blocks, so that the key skips the steps a string does not
+//! need; and [`find_byte`], a search by the same blocks.
+
+/// Printable ASCII.
+fn plain(b: u8) -> bool {
+    b.wrapping_sub(0x21) < 0x7f - 0x21
+}
+
+/// Where `c` first occurs in `s`: the first 16-byte block holding it found by a branch-free
+/// test of each block (which the compiler vectorizes), then the byte in it.
+pub(super) fn find_byte(s: &[u8], c: u8) -> Option<usize> {
+    let mut at = 0;
+    while let Some(block) = s.get(at..).and_then(<[u8]>::first_chunk::<16>) {
+        if block.iter().fold(false, |found, &b| found | (b == c)) {
+            break;
+        }
+        at += 16;
+    }
+    Some(at + s.get(at..)?.iter().position(|&b| b == c)?)
+}
+
+/// What [`classes`] reports of a string: bits of the bytes it holds.
+pub(super) const NOT_PLAIN: u8 = 1;
+pub(super) const HASH: u8 = 1 << 1;
+pub(super) const PERCENT: u8 = 1 << 2;
+pub(super) const PAREN: u8 = 1 << 3;
+pub(super) const QUESTION: u8 = 1 << 4;
+pub(super) const AMPERSAND: u8 = 1 << 5;
+pub(super) const UPPER: u8 = 1 << 6;
+/// Any of `#$%&'(` (one range): [`rare_classes`] then tells which of [`HASH`], [`PERCENT`],
+/// [`PAREN`] and [`AMPERSAND`] it is.
+const RARE: u8 = 1 << 7;
+
+/// The bits of [`classes`] one byte sets: fewer tests than one for each of the rare bytes.
+fn class(b: u8) -> u8 {
+    (u8::from(!plain(b)) * NOT_PLAIN)
+        | (u8::from(b.wrapping_sub(b'#') <= b'(' - b'#') * RARE)
+        | (u8::from(b == b'?') * QUESTION)
+        | (u8::from(b.wrapping_sub(b'A') < 26) * UPPER)
+}
+
+/// The bits of [`rare_classes`] one byte sets.
+fn rare_class(b: u8) -> u8 {
+    (u8::from(b == b'#') * HASH)
+        | (u8::from(b == b'%') * PERCENT)
+        | (u8::from(b == b'(') * PAREN)
+        | (u8::from(b == b'&') * AMPERSAND)
+}
+
+/// Which of the classes above occur in `s`: one pass over it in blocks of 16 bytes (the last
+/// block overlapping the one before), each OR-ed into a 16-byte accumulator by a fixed-size,
+/// branch-free loop the compiler vectorizes. It tells which of the later steps a string needs
+/// (most need few).
+fn classes(s: &[u8]) -> u8 {
+    let (blocks, _) = s.as_chunks::<16>();
+    if blocks.is_empty() {
+        return s.iter().fold(0, |acc, &b| acc | class(b));
+    }
+    let mut acc = [0u8; 16];
+    let mut add = |block: &[u8; 16]| {
+        for (a, &b) in acc.iter_mut().zip(block) {
+            *a |= class(b);
+        }
+    };
+    for block in blocks {
+        add(block);
+    }
+    if let Some(last) = s.last_chunk::<16>() {
+        add(last);
+    }
+    acc.iter().fold(0, |seen, &a| seen | a)
+}
+
+/// [`classes`] for the rare bytes (a string with [`RARE`]): the same pass with
+/// [`rare_class`].
+fn rare_classes(s: &[u8]) -> u8 {
+    let (blocks, _) = s.as_chunks::<16>();
+    if blocks.is_empty() {
+        return s.iter().fold(0, |acc, &b| acc | rare_class(b));
+    }
+    let mut acc = [0u8; 16];
+    let mut add = |block: &[u8; 16]| {
+        for (a, &b) in acc.iter_mut().zip(block) {
+            *a |= rare_class(b);
+        }
+    };
+    for block in blocks {
+        add(block);
+    }
+    if let Some(last) = s.last_chunk::<16>() {
+        add(last);
+    }
+    acc.iter().fold(0, |seen, &a| seen | a)
+}
+
+/// [`classes`], with [`rare_classes`]'s bits where the string has a rare byte.
+pub(super) fn all_classes(s: &[u8]) -> u8 {
+    let seen = classes(s);
+    if seen & RARE == 0 {
+        return seen;
+    }
+    seen | rare_classes(s)
+}
