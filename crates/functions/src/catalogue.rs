@@ -42,7 +42,7 @@ mod common_crawl;
 mod row;
 mod table;
 
-pub use row::{Datum, Evaluator, Items, One};
+pub use row::{Datum, Evaluator, Items, Unary};
 pub(crate) use row::{Op, UrlOp};
 pub(crate) use table::component_record;
 

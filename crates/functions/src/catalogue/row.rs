@@ -203,27 +203,20 @@ impl<'a> Evaluator<'a> {
     /// error the function raises (not a NULL).
     pub fn eval(&mut self, args: &[Option<&'a str>]) -> Result<Datum<'_>, CallError> {
         let f = self.function;
-        if args.len() < f.min_arguments() || args.len() > f.max_arguments() {
-            return Err(CallError {
-                message: format!("{}: {} arguments given", f.syntax(), args.len()),
-            });
-        }
+        takes(f, args.len())?;
         let mut given = [""; MAX_ARGUMENTS];
-        for (to, from) in given.iter_mut().zip(args) {
-            match (f.nulls, from) {
-                (Nulls::Strict, None) => return Ok(Datum::Null),
-                (Nulls::Strict, Some(s)) => *to = s,
-            }
+        for (to, &from) in given.iter_mut().zip(args) {
+            let Some(text) = argument(f, from) else {
+                return Ok(Datum::Null);
+            };
+            *to = text;
         }
         let args = given.get(..args.len()).unwrap_or_default();
-        match f.op {
-            Op::Url(op) => self.url_op(op, args),
-            Op::Dialect(op) => self.dialect(op, args),
-        }
+        self.call(args)
     }
 
     /// The rows of a call with one argument (an engine's loop over one column): the number of
-    /// arguments is checked here, once, and each row is then [`One::eval`], which gives what
+    /// arguments is checked here, once, and each row is then [`Unary::eval`], which gives what
     /// [`eval`](Evaluator::eval) gives for that one argument without the check and the copy
     /// of the arguments on every row. Fails when the function does not take one argument.
     ///
@@ -238,17 +231,23 @@ impl<'a> Evaluator<'a> {
     /// let join = catalogue::function("url_join").unwrap();
     /// assert!(Evaluator::new(join).one().is_err());
     /// ```
-    pub fn one(&mut self) -> Result<One<'_, 'a>, CallError> {
-        let f = self.function;
-        if f.min_arguments() > 1 || f.max_arguments() < 1 {
-            return Err(CallError {
-                message: format!("{}: 1 arguments given", f.syntax()),
-            });
-        }
-        Ok(One { row: self })
+    pub fn one(&mut self) -> Result<Unary<'_, 'a>, CallError> {
+        takes(self.function, 1)?;
+        Ok(Unary { row: self })
     }
 
-    /// A dialect function's row (out of line: [`One::eval`] is inlined into engines' loops).
+    /// A row's arguments, none NULL, to the function: [`eval`](Evaluator::eval)'s and
+    /// [`Unary::eval`]'s dispatch (always inlined: `Unary::eval` is inlined into engines' loops,
+    /// and this with it).
+    #[inline(always)]
+    fn call(&mut self, args: &[&'a str]) -> Result<Datum<'_>, CallError> {
+        match self.function.op {
+            Op::Url(op) => self.url_op(op, args),
+            Op::Dialect(op) => self.dialect(op, args),
+        }
+    }
+
+    /// A dialect function's row (out of line: [`Unary::eval`] is inlined into engines' loops).
     #[inline(never)]
     fn dialect(
         &mut self,
@@ -445,25 +444,50 @@ impl<'a> Evaluator<'a> {
 
 /// An [`Evaluator`] of a call with one argument, which [`Evaluator::one`] checked.
 #[derive(Debug)]
-pub struct One<'e, 'a> {
+pub struct Unary<'e, 'a> {
     row: &'e mut Evaluator<'a>,
 }
 
-impl<'a> One<'_, 'a> {
+impl<'a> Unary<'_, 'a> {
     /// One row: `value` is its argument (`None` for NULL); what [`Evaluator::eval`] gives for
     /// `&[value]`.
     #[inline]
     pub fn eval(&mut self, value: Option<&'a str>) -> Result<Datum<'_>, CallError> {
         let row = &mut *self.row;
-        let f = row.function;
-        let value = match (f.nulls, value) {
-            (Nulls::Strict, None) => return Ok(Datum::Null),
-            (Nulls::Strict, Some(s)) => s,
+        let Some(value) = argument(row.function, value) else {
+            return Ok(Datum::Null);
         };
-        match f.op {
-            Op::Url(op) => row.url_op(op, &[value]),
-            Op::Dialect(op) => row.dialect(op, &[value]),
-        }
+        row.call(&[value])
+    }
+}
+
+/// Whether `f` takes `count` arguments: the error of a call that gives another number.
+#[inline(always)]
+fn takes(f: &Function, count: usize) -> Result<(), CallError> {
+    if (f.min_arguments()..=f.max_arguments()).contains(&count) {
+        Ok(())
+    } else {
+        Err(wrong_count(f, count))
+    }
+}
+
+/// The error of a call of `f` with `count` arguments, which it does not take.
+#[cold]
+#[inline(never)]
+fn wrong_count(f: &Function, count: usize) -> CallError {
+    let s = if count == 1 { "" } else { "s" };
+    CallError {
+        message: format!("{}: {count} argument{s} given", f.syntax()),
+    }
+}
+
+/// The NULL rule ([`Nulls`]) for one argument of `f`: its text, or `None` when the row is NULL
+/// for it (the row's result is then NULL without a call).
+#[inline(always)]
+fn argument<'a>(f: &Function, value: Option<&'a str>) -> Option<&'a str> {
+    match (f.nulls, value) {
+        (Nulls::Strict, None) => None,
+        (Nulls::Strict, Some(text)) => Some(text),
     }
 }
 
@@ -507,5 +531,22 @@ mod tests {
             }
         }
         assert!(ones > 20, "{ones} functions of one argument");
+    }
+
+    /// `eval` and `one` say a wrong number of arguments the same way (one rule).
+    #[test]
+    fn a_wrong_count_is_one_error() {
+        let join = catalogue::function("url_join").unwrap();
+        let one = Evaluator::new(join).one().map(|_| ()).unwrap_err().message;
+        let eval = Evaluator::new(join).eval(&[None]).unwrap_err().message;
+        assert_eq!(one, eval);
+        assert!(one.ends_with(": 1 argument given"), "{one}");
+        let hostname = catalogue::function("url_hostname").unwrap();
+        let two = Evaluator::new(hostname).eval(&[None, None]).unwrap_err();
+        assert!(
+            two.message.ends_with(": 2 arguments given"),
+            "{}",
+            two.message
+        );
     }
 }
