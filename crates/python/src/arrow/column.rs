@@ -386,11 +386,14 @@ impl<T> Lists<T> {
         self.valid.push(added.is_some());
     }
 
-    fn append_offsets(&mut self, offsets: Offsets, valid: Valid, count: usize) {
+    /// `offsets`' rows after these (a later part of a split call, of `count` items); its
+    /// offsets buffer goes back to the pool (`pool.rs`).
+    fn append_offsets(&mut self, mut offsets: Offsets, valid: Valid, count: usize) {
         let base = self.count;
         self.offsets.append(&offsets, base);
         self.valid.append(valid);
         self.count += count;
+        offsets.give();
     }
 
     fn finish(self, item: Node) -> Node {
