@@ -7,9 +7,9 @@
 //! computed), or a struct of one such column (a table or record batch of one column: DuckDB's
 //! relations, Polars' data frames).
 //!
-//! Every read of the producer's buffers is in this file: [`Column::get`], [`Column::str`],
-//! [`Column::each_str`], `view_str`, `check`, [`Dictionary`]'s index reads and the import
-//! itself. What is checked: each row against the array's length (and a dictionary's index
+//! Every read of the producer's buffers is in this module (this file and `import/views.rs`,
+//! a view chunk's rows): [`Column::get`], [`Column::str`], [`Column::each_str`], `view_str`,
+//! `check`, [`Dictionary`]'s index reads and the import itself. What is checked: each row against the array's length (and a dictionary's index
 //! reads against its indices' length); a dictionary index against the dictionary's length;
 //! an offset pair's order; a view's out-of-line bytes against the size of the data buffer it
 //! names (one helper, `view`); the text's UTF-8 (a row that is not is NULL). What is trusted
@@ -35,6 +35,8 @@ use super::types::{
     consumed_twice, invalid, layout, not_strings, size, type_label, type_name, IndexType, Layout,
     StringType,
 };
+
+mod views;
 
 /// How many rows of a `string` chunk [`Column::each_str`] checks as ASCII at once.
 const BATCH: usize = 512;
@@ -164,38 +166,6 @@ impl Column {
             }
             Layout::Views => self.view(j).map(|(bytes, _)| bytes),
         }
-    }
-
-    /// View `j`'s bytes (`j` counted from the buffers' start, `j < offset + len`) and, for an
-    /// inline view, whether they are ASCII (checked in two words with its zero padding, without
-    /// a loop; `false` for an out-of-line view, whose bytes are not checked here). An
-    /// out-of-line view's range is checked against the size of the buffer it names: `None` if
-    /// it is not within it.
-    #[inline]
-    fn view(&self, j: usize) -> Option<(&[u8], bool)> {
-        let views = self.index?;
-        // SAFETY: a views buffer holds 16 bytes per row from the array's start, and `j` is one
-        // of its rows.
-        let at = unsafe { views.as_ptr().add(j.checked_mul(16)?) };
-        // SAFETY: as above: the view's 16 bytes, as four native-endian words (its length,
-        // then its inline bytes, or its prefix, buffer index and offset).
-        let [length, prefix, buffer, start] = unsafe { at.cast::<[u32; 4]>().read_unaligned() };
-        let len = usize::try_from(length as i32).ok()?;
-        if len <= 12 {
-            // SAFETY: an inline view holds its `len <= 12` bytes after the length.
-            let bytes = unsafe { std::slice::from_raw_parts(at.add(4), len) };
-            // Bytes 4..16: the inline text and its zero padding.
-            return Some((bytes, (prefix | buffer | start) & 0x8080_8080 == 0));
-        }
-        let buffer = usize::try_from(buffer as i32).ok()?;
-        let start = usize::try_from(start as i32).ok()?;
-        let &(data, size) = self.variadic.get(buffer)?;
-        if start.checked_add(len)? > size {
-            return None;
-        }
-        // SAFETY: the range was checked against the buffer's size as the array gives it.
-        let bytes = unsafe { std::slice::from_raw_parts(data.as_ptr().add(start), len) };
-        Some((bytes, false))
     }
 
     /// What tells this chunk's strings from another's without reading them: its buffers'
@@ -350,8 +320,9 @@ impl Column {
                 .and_then(|(a, b)| self.data(a, b))
                 .is_some_and(<[u8]>::is_ascii);
             let (span_lo, span_hi) = span.unwrap_or((0, 0));
-            // The next batch's text, fetched into the cache a line a row while this batch's
-            // rows are computed: its check then reads it from the cache.
+            // The next batch's text, fetched into the cache while this batch's rows are
+            // computed (each row its share: `prefetch_share`): its check then reads it from
+            // the cache. None after the last batch (`lines` is then 0).
             let next = entry((last + BATCH).min(rows)).unwrap_or(span_hi);
             let ahead = self.data.map(|d| d.as_ptr().wrapping_add(span_hi));
             let lines = next.saturating_sub(span_hi).div_ceil(64);
@@ -364,8 +335,7 @@ impl Column {
             {
                 let row = lo + k + j;
                 if let Some(ahead) = ahead {
-                    let at = j * lines / BATCH;
-                    prefetch(ahead.wrapping_add(at * 64));
+                    prefetch_share(ahead, j, lines);
                 }
                 let end = <[u8; 4]>::try_from(end)
                     .ok()
@@ -398,24 +368,6 @@ impl Column {
             k = last;
         }
         Ok(())
-    }
-
-    /// Row `i` of a `Views` chunk as text (what [`Column::str`] gives): a view of at most 12
-    /// bytes is checked as ASCII in two words, without a loop (its unused bytes are zeros, as
-    /// the format has them; bytes that are not send it to the full check); a longer one is
-    /// checked as ASCII a word at a time, then as UTF-8.
-    #[inline]
-    fn view_str(&self, i: usize) -> Option<&str> {
-        if i >= self.len || !self.valid(i) {
-            return None;
-        }
-        let (bytes, inline_ascii) = self.view(self.offset + i)?;
-        if inline_ascii || weburl::bytes::is_ascii(bytes) {
-            // SAFETY: ASCII is UTF-8.
-            Some(unsafe { std::str::from_utf8_unchecked(bytes) })
-        } else {
-            std::str::from_utf8(bytes).ok()
-        }
     }
 
     /// Row `i` as text, checked alone (ASCII a word at a time, then UTF-8): a dictionary's
@@ -524,18 +476,38 @@ impl Dictionary {
     }
 }
 
-/// Asks for the cache line at `p` (an address only: nothing is read, and an address outside
-/// any mapping is no fault).
+/// Asks for row `j`'s share (`j < BATCH`) of the next batch's text, `lines` cache lines from
+/// `ahead`, so that a batch's [`BATCH`] rows ask for all of them: of at most [`BATCH`] lines,
+/// line `j * lines / BATCH` (one a row); of more, lines `j * lines / BATCH` up to
+/// `(j + 1) * lines / BATCH`. Nothing when `lines` is 0 (after the last batch), nor on a
+/// target without the prefetch instruction.
+#[inline(always)]
+fn prefetch_share(ahead: *const u8, j: usize, lines: usize) {
+    // A 64-bit target: `j * lines` fits (`lines` is a byte count over 64).
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse"))]
+    {
+        match lines {
+            0 => {}
+            1..=BATCH => prefetch(ahead.wrapping_add(j * lines / BATCH * 64)),
+            _ => {
+                for at in j * lines / BATCH..(j + 1) * lines / BATCH {
+                    prefetch(ahead.wrapping_add(at * 64));
+                }
+            }
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse")))]
+    let _ = (ahead, j, lines);
+}
+
+/// Asks for the cache line at `p` (an address only: nothing is read).
+#[cfg(all(target_arch = "x86_64", target_feature = "sse"))]
 #[inline(always)]
 fn prefetch(p: *const u8) {
-    // SAFETY: SSE is part of every x86-64 target (the intrinsic's one requirement), and a
-    // prefetch reads no memory (an address of no mapping is ignored, not a fault).
-    #[cfg(target_arch = "x86_64")]
-    unsafe {
-        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p.cast())
-    };
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = p;
+    // SAFETY: the intrinsic requires SSE, which the cfg above ensures; a prefetch is a hint
+    // with no effect on the program's behaviour (it reads nothing, and an address of no
+    // mapping is ignored, not a fault), so any address is allowed.
+    unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p.cast()) };
 }
 
 /// Bit `i` of a bitmap (least significant bit first).
