@@ -15,8 +15,8 @@
 //! The C data interface is read and written here by hand (`ffi.rs`) rather than with arrow-rs:
 //! it is a few hundred lines for the string types weburl reads and the types it writes, where
 //! the `arrow-array` crate and its dependencies would add to the package's build time (see
-//! `docs/python.md`). Its `unsafe` is in `ffi.rs`, `import.rs` and `export.rs` only, each
-//! block with its SAFETY note.
+//! `docs/python.md`). Its `unsafe` is in `ffi.rs`, `import.rs` (with `import/views.rs`) and
+//! `export.rs` only, each block with its SAFETY note.
 
 use std::collections::HashMap;
 use std::num::NonZeroUsize;
@@ -461,6 +461,15 @@ fn used_values(
     out.reserve_text(values.text_bytes(0, n));
     let mut row = Evaluator::new(f);
     let count = args.len() + 1;
+    if count == 1 {
+        // The value alone (the number of arguments checked once, by `Evaluator::one`).
+        let mut one = row.one()?;
+        for (k, &wanted) in used.iter().enumerate() {
+            let value = if wanted { values.str(k) } else { None };
+            out.push(one.eval(value)?);
+        }
+        return Ok(out.finish());
+    }
     let at = column_index(f).min(args.len());
     let mut slots: [Option<&str>; MAX_ARGUMENTS] = [None; MAX_ARGUMENTS];
     let mut rest = args.iter();
