@@ -127,6 +127,19 @@ def test_split_across_threads_keeps_order():
     assert parsed.field("pathname").to_pylist() == [None if u is None else f"/a/{i}" for i, u in enumerate(urls)]
 
 
+@pytest.mark.parametrize("first", [0, 1, 7, 8, 9, 15, 16, 17, 1000, 140_000])
+def test_validity_made_at_the_first_null(first):
+    # The result's validity bitmap is made when its first NULL row comes (all valid before);
+    # 300,000 rows are split across threads, whose bitmaps are joined.
+    rows = [f"https://www.v{i % 977}.example.com/{'ab/' * 20}{i}?q={i}" for i in range(300_000)]
+    for k in (first, first + 3, 150_001, 299_999):
+        rows[k] = "not a url"
+    got = pa.array(weburl.arrow.hostname(pa.array(rows)))
+    expected = [None if u == "not a url" else f"www.v{i % 977}.example.com" for i, u in enumerate(rows)]
+    assert got.null_count == expected.count(None)
+    assert got.to_pylist() == expected
+
+
 # --- types ----------------------------------------------------------------------------------
 
 
