@@ -246,6 +246,22 @@ pub fn test() -> Result {
     environment(COMPARE)?;
     build_and_install()?;
     let mut failed = Vec::new();
+    // The base package's own Rust unit tests (the Arrow layer's result-buffer pool: code with
+    // no Python in it), beside its pytest suite.
+    eprintln!("xtask: cargo test --lib (crates/python)");
+    if let Err(e) = run(
+        util::cargo().current_dir(root()).args([
+            "test",
+            "--lib",
+            "--manifest-path",
+            "crates/python/Cargo.toml",
+            "--target-dir",
+            "target/python",
+        ]),
+        "cargo test --lib (crates/python)",
+    ) {
+        failed.push(e);
+    }
     for package in PACKAGES {
         eprintln!("xtask: pytest {}", package.tests);
         let outcome = run(
