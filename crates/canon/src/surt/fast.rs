@@ -107,12 +107,14 @@ pub(super) fn key(input: &str) -> Option<String> {
     if scheme == b"dns" {
         return None;
     }
-    // A run of `http://` / `https://` prefixes: the general way cuts it.
-    let is_http_prefix = |r: &[u8]| r.starts_with(b"http://") || r.starts_with(b"https://");
-    if is_http_prefix(s) {
-        let after = s.get(if s.get(4) == Some(&b's') { 8 } else { 7 }..)?;
-        if is_http_prefix(after) {
-            return None;
+    // A run of `http://` / `https://` prefixes: the general way cuts it. (The string starts
+    // with one exactly when its scheme, as written, is `http` or `https` and `//` follows.)
+    if let Some(at) = netloc_start {
+        if (scheme == b"http" || scheme == b"https") && s.get(at..at + 2) == Some(b"//") {
+            let after = s.get(at + 2..)?;
+            if after.starts_with(b"http://") || after.starts_with(b"https://") {
+                return None;
+            }
         }
     }
     let mut dots = [0usize; MAX_DOTS];
@@ -572,6 +574,13 @@ mod tests {
             "http://1.2.3.4/",
             "http://[::1]/",
             "http://http://example.com/",
+            "https://http://a/",
+            "http://https://a/",
+            "https://https:/a/",
+            "http:/http://a/",
+            "http://HTTP://a/",
+            "HTTP://http://a/",
+            "http://httpx://a/",
             "http:/example.com/a",
             "http://a.com:99999/",
             "http://a.com:00080/",
