@@ -103,3 +103,90 @@ pub(super) fn all_classes(s: &[u8]) -> u8 {
     }
     seen | rare_classes(s)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{
+        all_classes, classes, rare_classes, AMPERSAND, HASH, NOT_PLAIN, PAREN, PERCENT, QUESTION,
+        RARE, UPPER,
+    };
+
+    /// The bits of [`classes`] one byte sets, byte by byte from their definitions.
+    fn reference(b: u8) -> u8 {
+        let mut bits = 0;
+        if !(0x21..=0x7e).contains(&b) {
+            bits |= NOT_PLAIN;
+        }
+        if matches!(b, b'#' | b'$' | b'%' | b'&' | b'\'' | b'(') {
+            bits |= RARE;
+        }
+        if b == b'?' {
+            bits |= QUESTION;
+        }
+        if b.is_ascii_uppercase() {
+            bits |= UPPER;
+        }
+        bits
+    }
+
+    /// The bits of [`rare_classes`] one byte sets, byte by byte.
+    fn rare_reference(b: u8) -> u8 {
+        match b {
+            b'#' => HASH,
+            b'%' => PERCENT,
+            b'(' => PAREN,
+            b'&' => AMPERSAND,
+            _ => 0,
+        }
+    }
+
+    /// The three passes give what a byte-by-byte fold gives, for strings of 0 to 49 bytes
+    /// (one block and a part, two, three, with and without a part block) with each class's
+    /// bytes and the bytes either side of its range at each place (found in review).
+    #[test]
+    fn classes_byte_by_byte() {
+        const BYTES: &[u8] = b"#$%&'(?AZ\")@[ \x7e\x7f";
+        for len in 0..50 {
+            let mut strings = vec![vec![b'a'; len]];
+            for &b in BYTES {
+                for at in 0..len {
+                    let mut s = vec![b'a'; len];
+                    if let Some(x) = s.get_mut(at) {
+                        *x = b;
+                    }
+                    strings.push(s);
+                }
+            }
+            for s in strings {
+                let want = s.iter().fold(0, |acc, &b| acc | reference(b));
+                let want_rare = s.iter().fold(0, |acc, &b| acc | rare_reference(b));
+                assert_eq!(classes(&s), want, "{s:?}");
+                assert_eq!(rare_classes(&s), want_rare, "{s:?}");
+                let want_all = match want & RARE {
+                    0 => want,
+                    _ => want | want_rare,
+                };
+                assert_eq!(all_classes(&s), want_all, "{s:?}");
+            }
+        }
+    }
+
+    /// `find_byte` finds the first `?` in a block, after blocks, in the bytes after the
+    /// last whole block, or none.
+    #[test]
+    fn find_byte() {
+        for len in 0..50 {
+            for at in 0..=len {
+                let mut s = vec![b'a'; len];
+                if let Some(b) = s.get_mut(at) {
+                    *b = b'?';
+                }
+                if let Some(b) = s.get_mut(at + 3) {
+                    *b = b'?';
+                }
+                let want = (at < len).then_some(at);
+                assert_eq!(super::find_byte(&s, b'?'), want, "{len} {at}");
+            }
+        }
+    }
+}
