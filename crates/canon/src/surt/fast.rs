@@ -3,9 +3,9 @@
 //! query arguments and decoding `%XX` once: printable ASCII before the fragment, a scheme (or
 //! none and a host: read with `http://` in front, as `surt` reads it), no `%` in the host and
 //! none that decodes to `%` (which the general way decodes again), no bracketed host and no
-//! all-digits-and-dots one but four canonical decimal parts (an IPv4
-//! address `surt` would write back as it is), no `.`/`..` path segment (written or decoded;
-//! a run of `/` is written as one, as `surt`'s path normalization does), no `/(` in the path
+//! all-digits-and-dots one but four canonical decimal parts (an IPv4 address `surt` would
+//! write back as it is), no `.`/`..` path segment (written or decoded; a run of `/` is
+//! written as one, as `surt`'s path normalization does), no `/(` in the path
 //! (where an ASP.NET session segment could start) and no query session-id argument. Any other
 //! string (or any rule that would need more) gives `None`, and [`super::surt`] takes it the
 //! general way; both ways give the same key (the differential test runs every input through
@@ -177,16 +177,19 @@ pub(super) fn key(input: &str) -> Option<String> {
         let query = input.get(query)?;
         if decode && query.contains('%') {
             let mut decoded = String::with_capacity(query.len());
-            // A decoded `&` or `=` splits the decoded query as it splits the general way's
-            // (which sorts the decoded query too).
+            // Decoded (the Google canonicalizer's repeated unescape: once here, a decoded `%`
+            // goes the general way), then sorted (`query_alpha_reorder`): a decoded `&` or `=`
+            // splits the decoded query as it splits the general way's (which sorts the decoded
+            // query too).
             push_decoded(&mut decoded, query, b"")?;
             push_sorted_query(&mut out, &decoded, true)?;
         } else {
             push_sorted_query(&mut out, query, seen & AMPERSAND != 0)?;
         }
     }
-    // Everything after a scheme written as it is, lowercased in one pass: where the string has
-    // an ASCII capital letter or a `%` (a `%XX` kept is lowercased, or may decode to a capital).
+    // Everything after a scheme written as it is, lowercased in one pass (`host_lowercase`,
+    // `path_lowercase`, `query_lowercase`): where the string has an ASCII capital letter or a
+    // `%` (a `%XX` kept is lowercased, or may decode to a capital).
     if seen & (UPPER | PERCENT) != 0 {
         out.get_mut(lower_from..)?.make_ascii_lowercase();
     }
@@ -195,7 +198,8 @@ pub(super) fn key(input: &str) -> Option<String> {
 
 /// The bytes the netloc scan stops at: `/`, `?`, `.`, `@`, `:`, `[`, `%` (a table: one load
 /// a byte, where a `match` compiled to a range test and a jump).
-#[allow(clippy::indexing_slicing)] // evaluated at compile time: an out-of-bounds index fails the build.
+// Evaluated at compile time: an out-of-bounds index fails the build.
+#[allow(clippy::indexing_slicing)]
 static NETLOC_BYTES: [bool; 256] = {
     let mut table = [false; 256];
     let stops = b"/?.@:[%";
@@ -207,9 +211,10 @@ static NETLOC_BYTES: [bool; 256] = {
     table
 };
 
-/// What [`netloc`] finds after `scheme:`.
+/// What [`netloc`] finds after `scheme:` (or [`netloc_after_slashes`] where `surt` puts
+/// `http://`).
 struct Netloc {
-    /// The host name (empty without `//`), before the general way's trimming and massage.
+    /// The host name (empty without a netloc), before the general way's trimming and massage.
     host: Range<usize>,
     /// How many of the host's dots were noted.
     n_dots: usize,
@@ -221,10 +226,10 @@ struct Netloc {
 
 /// `surt`'s netloc (the RFC 2396 split): after `//` up to the first `/` or `?`; the host is
 /// what follows its last `@` up to the first `:` after that, trailing `:`s cut first; the
-/// host's dots are noted in `dots` on the way (for reversing its labels). `None` (the general way) for
-/// a `[` (a bracketed host) or `%` in it, more than [`MAX_DOTS`] dots or a port
-/// [`parse_port`] does not take. Inlined into [`key`], its one caller (out of line it
-/// measured worse).
+/// host's dots are noted in `dots` on the way (for reversing its labels). `None` (the general
+/// way) for a `[` (a bracketed host) or `%` in it, more than [`MAX_DOTS`] dots or a port
+/// [`parse_port`] does not take. Inlined into [`key`], its one caller (out of line it measured
+/// worse).
 #[inline(always)]
 fn netloc(s: &[u8], at: usize, scheme: &[u8], dots: &mut [usize; MAX_DOTS]) -> Option<Netloc> {
     if s.get(at..at + 2) != Some(b"//") {
