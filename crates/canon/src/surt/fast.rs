@@ -29,7 +29,7 @@ use classes::{
     all_classes, find_byte, AMPERSAND, HASH, NOT_PLAIN, PAREN, PERCENT, QUESTION, UPPER,
 };
 
-mod classes;
+pub(super) mod classes;
 
 /// At most this many query arguments are sorted here (more: the general way).
 const MAX_ARGS: usize = 32;

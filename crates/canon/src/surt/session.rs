@@ -4,6 +4,8 @@
 //! `query_strip_session_id`). Each search starts with a branch-free pass for what every form
 //! holds (`/(` in a path, `id` in a query): most strings have none and are done there.
 
+use super::fast::classes::any_byte;
+
 /// Whether `s` has two adjacent bytes for which `pair` holds: a branch-free fold over the
 /// pairs that the compiler vectorizes.
 pub(super) fn has_pair(s: &[u8], pair: impl Fn(u8, u8) -> bool) -> bool {
@@ -18,19 +20,6 @@ pub(super) fn has_pair(s: &[u8], pair: impl Fn(u8, u8) -> bool) -> bool {
 fn has_id(s: &[u8]) -> bool {
     any_byte(s, |b| (b | 0x20) == b'i')
         && has_pair(s, |a, b| ((a | 0x20) == b'i') & ((b | 0x20) == b'd'))
-}
-
-/// Whether a byte of `s` satisfies `pred`: a branch-free test of each 16-byte block (the last
-/// overlapping the one before), or of each byte of a shorter string.
-fn any_byte(s: &[u8], pred: impl Fn(u8) -> bool) -> bool {
-    let (blocks, _) = s.as_chunks::<16>();
-    if blocks.is_empty() {
-        return s.iter().fold(false, |found, &b| found | pred(b));
-    }
-    blocks
-        .iter()
-        .chain(s.last_chunk::<16>())
-        .any(|block| block.iter().fold(false, |found, &b| found | pred(b)))
 }
 
 /// Whether a query session-id argument starts anywhere in `query`: when none does,

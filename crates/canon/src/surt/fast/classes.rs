@@ -1,19 +1,38 @@
 //! The classifying pass of the one-pass SURT key ([`super::key`]): which kinds of byte a
 //! string holds (not printable ASCII, `#`, `%`, `(`, `?`, `&`, capital letters), found by
 //! vectorized passes over 16-byte blocks, so that the key skips the steps a string does not
-//! need; and [`find_byte`], a search by the same blocks.
+//! need; and [`find_byte`] and [`any_byte`], searches by the same blocks.
 
 /// Printable ASCII.
 fn plain(b: u8) -> bool {
     b.wrapping_sub(0x21) < 0x7f - 0x21
 }
 
-/// Where `c` first occurs in `s`: the first 16-byte block holding it found by a branch-free
-/// test of each block (which the compiler vectorizes), then the byte in it.
+/// Whether a byte of `block` satisfies `pred`: a branch-free test of the whole block, which
+/// the compiler vectorizes.
+fn block_has(block: &[u8; 16], pred: impl Fn(u8) -> bool) -> bool {
+    block.iter().fold(false, |found, &b| found | pred(b))
+}
+
+/// Whether a byte of `s` satisfies `pred`: [`block_has`] for each 16-byte block (the last
+/// overlapping the one before), or a branch-free test of each byte of a shorter string.
+pub(in crate::surt) fn any_byte(s: &[u8], pred: impl Fn(u8) -> bool) -> bool {
+    let (blocks, _) = s.as_chunks::<16>();
+    if blocks.is_empty() {
+        return s.iter().fold(false, |found, &b| found | pred(b));
+    }
+    blocks
+        .iter()
+        .chain(s.last_chunk::<16>())
+        .any(|block| block_has(block, &pred))
+}
+
+/// Where `c` first occurs in `s`: the first 16-byte block holding it found by [`block_has`],
+/// then the byte in it.
 pub(super) fn find_byte(s: &[u8], c: u8) -> Option<usize> {
     let mut at = 0;
     while let Some(block) = s.get(at..).and_then(<[u8]>::first_chunk::<16>) {
-        if block.iter().fold(false, |found, &b| found | (b == c)) {
+        if block_has(block, |b| b == c) {
             break;
         }
         at += 16;
