@@ -93,7 +93,8 @@ fn classes(s: &[u8]) -> u8 {
 }
 
 /// [`classes`] for the rare bytes (a string with [`RARE`]): the same pass with
-/// [`rare_class`].
+/// [`rare_class`]. Written out twice on purpose: one generic pass called with either test
+/// compiled to more instructions (docs/performance.md, "The Rust SURT key").
 fn rare_classes(s: &[u8]) -> u8 {
     let (blocks, _) = s.as_chunks::<16>();
     if blocks.is_empty() {
