@@ -9,6 +9,8 @@
 //!   byte, the definition; on x86-64 SSSE3 and AVX2), and the window-by-window scan
 //!   ([`scan_blocks`]).
 //! - [`Pair`] and [`Short`]: classifiers that take a short input as one window.
+//! - [`text`]: which of a few byte ranges a string holds ([`text::in_ranges`]: SSE2 on
+//!   x86-64), for crates on the facade.
 //! - [`dispatch`], which runs a computation with the best classifier the CPU has, compiled
 //!   for that CPU (and [`each`], with every one).
 //!
@@ -19,7 +21,8 @@
 //!
 //! # Where the `unsafe` is, and why it is sound
 //!
-//! Only in `x86` (x86-64 builds):
+//! In `text` (x86-64: the call of its SSE2 function and a 16-byte load, its reasoning in
+//! that module's docs), and in `x86` (x86-64 builds):
 //!
 //! - the intrinsic wrappers, each an `unsafe fn` with `#[target_feature]` for the feature its
 //!   instruction needs, so that the compiler checks every caller;
@@ -42,6 +45,7 @@ mod pair;
 mod select;
 mod short;
 pub mod swar;
+pub mod text;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 

@@ -168,9 +168,12 @@ struct DisplayGuideDoctests;
 struct UrlPatternGuideDoctests;
 
 /// Byte helpers for bindings that take input from outside Rust (the C API checks its input
-/// with [`bytes::is_ascii`] before borrowing it as `&str`): `weburl-bytes`, their one home.
+/// with [`bytes::is_ascii`] before borrowing it as `&str`) and for crates on the facade
+/// (weburl-canon's SURT key finds the kinds of byte a string holds with
+/// [`bytes::in_ranges`]): `weburl-bytes`, their one home.
 pub mod bytes {
     pub use weburl_bytes::swar::is_ascii;
+    pub use weburl_bytes::text::{in_ranges, ByteRange};
 }
 
 #[cfg(feature = "ada")]

@@ -1,12 +1,9 @@
 //! The classifying pass of the one-pass SURT key ([`super::key`]): which kinds of byte a
 //! string holds (not printable ASCII, `#`, `%`, `(`, `?`, `&`, capital letters), found by
 //! vectorized passes over 16-byte blocks, so that the key skips the steps a string does not
-//! need; and [`find_byte`] and [`any_byte`], searches by the same blocks.
+//! need; and [`find_byte`] and [`any_byte`], searches by 16-byte blocks.
 
-/// Printable ASCII.
-fn plain(b: u8) -> bool {
-    b.wrapping_sub(0x21) < 0x7f - 0x21
-}
+use weburl::bytes::{in_ranges, ByteRange};
 
 /// Whether a byte of `block` satisfies `pred`: a branch-free test of the whole block, which
 /// the compiler vectorizes.
@@ -40,79 +37,57 @@ pub(super) fn find_byte(s: &[u8], c: u8) -> Option<usize> {
     Some(at + s.get(at..)?.iter().position(|&b| b == c)?)
 }
 
-/// What [`classes`] reports of a string: bits of the bytes it holds.
+/// What [`all_classes`] reports of a string: bits of the bytes it holds ([`classes`]' in the
+/// low four bits, [`rare_classes`]' in the high four).
 pub(super) const NOT_PLAIN: u8 = 1;
-pub(super) const HASH: u8 = 1 << 1;
-pub(super) const PERCENT: u8 = 1 << 2;
-pub(super) const PAREN: u8 = 1 << 3;
-pub(super) const QUESTION: u8 = 1 << 4;
-pub(super) const AMPERSAND: u8 = 1 << 5;
-pub(super) const UPPER: u8 = 1 << 6;
 /// Any of `#$%&'(` (one range): [`rare_classes`] then tells which of [`HASH`], [`PERCENT`],
 /// [`PAREN`] and [`AMPERSAND`] it is.
-const RARE: u8 = 1 << 7;
+const RARE: u8 = 1 << 1;
+pub(super) const QUESTION: u8 = 1 << 2;
+pub(super) const UPPER: u8 = 1 << 3;
+pub(super) const HASH: u8 = 1 << 4;
+pub(super) const PERCENT: u8 = 1 << 5;
+pub(super) const PAREN: u8 = 1 << 6;
+pub(super) const AMPERSAND: u8 = 1 << 7;
 
-/// The bits of [`classes`] one byte sets: fewer tests than one for each of the rare bytes.
-fn class(b: u8) -> u8 {
-    (u8::from(!plain(b)) * NOT_PLAIN)
-        | (u8::from(b.wrapping_sub(b'#') <= b'(' - b'#') * RARE)
-        | (u8::from(b == b'?') * QUESTION)
-        | (u8::from(b.wrapping_sub(b'A') < 26) * UPPER)
-}
+/// The ranges of [`classes`], in the order of their bits: not printable ASCII (from DEL
+/// round to space), `#$%&'(`, `?`, `A` to `Z`.
+const CLASSES: [ByteRange; 4] = [
+    ByteRange {
+        low: 0x7f,
+        span: b' '.wrapping_sub(0x7f),
+    },
+    ByteRange {
+        low: b'#',
+        span: b'(' - b'#',
+    },
+    ByteRange { low: b'?', span: 0 },
+    ByteRange {
+        low: b'A',
+        span: b'Z' - b'A',
+    },
+];
 
-/// The bits of [`rare_classes`] one byte sets.
-fn rare_class(b: u8) -> u8 {
-    (u8::from(b == b'#') * HASH)
-        | (u8::from(b == b'%') * PERCENT)
-        | (u8::from(b == b'(') * PAREN)
-        | (u8::from(b == b'&') * AMPERSAND)
-}
+/// The bytes of [`rare_classes`], in the order of their bits.
+const RARE_CLASSES: [ByteRange; 4] = [
+    ByteRange { low: b'#', span: 0 },
+    ByteRange { low: b'%', span: 0 },
+    ByteRange { low: b'(', span: 0 },
+    ByteRange { low: b'&', span: 0 },
+];
 
-/// Which of the classes above occur in `s`: one pass over it in blocks of 16 bytes (the last
-/// block overlapping the one before), each OR-ed into a 16-byte accumulator by a fixed-size,
-/// branch-free loop the compiler vectorizes. It tells which of the later steps a string needs
-/// (most need few).
+/// Which of the classes above occur in `s`: one pass over it (`weburl::bytes::in_ranges`: on
+/// x86-64 16 bytes at a time, a vector subtraction and minimum a range a block). It tells
+/// which of the later steps a string needs (most need few).
 fn classes(s: &[u8]) -> u8 {
-    let (blocks, _) = s.as_chunks::<16>();
-    if blocks.is_empty() {
-        return s.iter().fold(0, |acc, &b| acc | class(b));
-    }
-    let mut acc = [0u8; 16];
-    let mut add = |block: &[u8; 16]| {
-        for (a, &b) in acc.iter_mut().zip(block) {
-            *a |= class(b);
-        }
-    };
-    for block in blocks {
-        add(block);
-    }
-    if let Some(last) = s.last_chunk::<16>() {
-        add(last);
-    }
-    acc.iter().fold(0, |seen, &a| seen | a)
+    // The four ranges' bits are the low four.
+    in_ranges(s, &CLASSES) as u8
 }
 
-/// [`classes`] for the rare bytes (a string with [`RARE`]): the same pass with
-/// [`rare_class`]. Written out twice on purpose: one generic pass called with either test
-/// compiled to more instructions (docs/performance.md, "The Rust SURT key").
+/// [`classes`] for the rare bytes (a string with [`RARE`]): the same pass for each of them.
 fn rare_classes(s: &[u8]) -> u8 {
-    let (blocks, _) = s.as_chunks::<16>();
-    if blocks.is_empty() {
-        return s.iter().fold(0, |acc, &b| acc | rare_class(b));
-    }
-    let mut acc = [0u8; 16];
-    let mut add = |block: &[u8; 16]| {
-        for (a, &b) in acc.iter_mut().zip(block) {
-            *a |= rare_class(b);
-        }
-    };
-    for block in blocks {
-        add(block);
-    }
-    if let Some(last) = s.last_chunk::<16>() {
-        add(last);
-    }
-    acc.iter().fold(0, |seen, &a| seen | a)
+    // The four bytes' bits are the high four.
+    (in_ranges(s, &RARE_CLASSES) as u8) << 4
 }
 
 /// [`classes`], with [`rare_classes`]'s bits where the string has a rare byte.
@@ -165,7 +140,7 @@ mod tests {
     /// bytes and the bytes either side of its range at each place (found in review).
     #[test]
     fn classes_byte_by_byte() {
-        const BYTES: &[u8] = b"#$%&'(?AZ\")@[ \x7e\x7f";
+        const BYTES: &[u8] = b"#$%&'(?AZ\")@[ \x7e\x7f\x00\x21\x80\xff";
         for len in 0..50 {
             let mut strings = vec![vec![b'a'; len]];
             for &b in BYTES {

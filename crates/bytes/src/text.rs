@@ -1,0 +1,153 @@
+//! Text helpers that need `unsafe` or a CPU's vector instructions: [`in_ranges`], which of
+//! a few byte ranges a string has a byte in, 16 bytes at a time with SSE2 on x86-64.
+//!
+//! # Why the `unsafe` here is sound
+//!
+//! Two blocks, both in [`in_ranges`]'s x86-64 path: the call of its SSE2 function (a
+//! `#[target_feature(enable = "sse2")]` function, sound to call on every x86-64 CPU, since
+//! SSE2 is part of the architecture), and its 16-byte unaligned load from a `&[u8; 16]`.
+
+/// A range of bytes: `low` to `low + span`, wrapping past 0xff to 0x00 (so that, say, "not
+/// printable ASCII" is one range, from DEL round to space: `low` 0x7f, `span` 0xa1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ByteRange {
+    /// The range's first byte.
+    pub low: u8,
+    /// How many bytes after `low` the range holds (0: `low` alone).
+    pub span: u8,
+}
+
+impl ByteRange {
+    /// Whether `b` is in the range.
+    #[inline(always)]
+    pub fn contains(self, b: u8) -> bool {
+        b.wrapping_sub(self.low) <= self.span
+    }
+}
+
+/// Which of `ranges` (at most 32) `s` has a byte in: bit `k` of the result for `ranges[k]`.
+///
+/// On x86-64, one pass over `s` in blocks of 16 bytes (the last overlapping the one before)
+/// with SSE2 (every x86-64 CPU has it): a block adds to each range's accumulator the least
+/// `b - low` of each of its 16 lanes (a subtraction and a minimum), and only the end compares
+/// the accumulators with the spans; written with the intrinsics because the compiler, left to
+/// vectorize the same loop over arrays, vectorized it across blocks instead. A string under
+/// 16 bytes, and every string elsewhere, byte by byte.
+///
+/// ```
+/// use weburl_bytes::text::{in_ranges, ByteRange};
+/// let upper = ByteRange { low: b'A', span: 25 };
+/// let question = ByteRange { low: b'?', span: 0 };
+/// let not_printable = ByteRange { low: 0x7f, span: 0xa1 };
+/// let ranges = [upper, question, not_printable];
+/// assert_eq!(in_ranges(b"https://example.com/Index.html?x=1", &ranges), 0b011);
+/// assert_eq!(in_ranges(b"a b", &ranges), 0b100);
+/// ```
+#[inline]
+pub fn in_ranges<const N: usize>(s: &[u8], ranges: &[ByteRange; N]) -> u32 {
+    const { assert!(N <= 32, "at most 32 ranges") };
+    #[cfg(target_arch = "x86_64")]
+    {
+        if s.len() >= 16 {
+            // SAFETY: SSE2 is part of x86-64 (every x86-64 CPU has it, and the compiler
+            // assumes it for all code on x86-64), the one requirement of this call.
+            return unsafe { sse2::in_ranges(s, ranges) };
+        }
+    }
+    in_ranges_bytewise(s, ranges)
+}
+
+/// [`in_ranges`] byte by byte (the definition).
+#[inline(always)]
+fn in_ranges_bytewise<const N: usize>(s: &[u8], ranges: &[ByteRange; N]) -> u32 {
+    let mut bits = 0;
+    for (k, r) in ranges.iter().enumerate() {
+        let found = s.iter().fold(false, |found, &b| found | r.contains(b));
+        bits |= u32::from(found) << k;
+    }
+    bits
+}
+
+#[cfg(target_arch = "x86_64")]
+mod sse2 {
+    use super::ByteRange;
+    use core::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_set1_epi8,
+        _mm_sub_epi8,
+    };
+
+    /// [`super::in_ranges`] for a string of 16 bytes or more (its caller's check). With
+    /// `target_feature` so that the intrinsics (but the load) are safe to call in it; SSE2 is
+    /// part of x86-64, so it is compiled as the code around it is, and inlined.
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub(super) fn in_ranges<const N: usize>(s: &[u8], ranges: &[ByteRange; N]) -> u32 {
+        let lows = ranges.map(|r| _mm_set1_epi8(r.low as i8));
+        let mut acc = [_mm_set1_epi8(-1); N];
+        let mut add = |block: &[u8; 16]| {
+            // SAFETY: `block` is 16 readable bytes, and `_mm_loadu_si128` reads 16 bytes with
+            // no alignment requirement.
+            let x = unsafe { _mm_loadu_si128(block.as_ptr().cast::<__m128i>()) };
+            for (a, low) in acc.iter_mut().zip(&lows) {
+                *a = _mm_min_epu8(*a, _mm_sub_epi8(x, *low));
+            }
+        };
+        let (blocks, _) = s.as_chunks::<16>();
+        for block in blocks {
+            add(block);
+        }
+        if let Some(last) = s.last_chunk::<16>() {
+            add(last);
+        }
+        let mut bits = 0;
+        for (k, (a, r)) in acc.iter().zip(ranges).enumerate() {
+            // A lane whose least is at most the span: `min(least, span) == least`.
+            let within = _mm_cmpeq_epi8(_mm_min_epu8(*a, _mm_set1_epi8(r.span as i8)), *a);
+            bits |= u32::from(_mm_movemask_epi8(within) != 0) << k;
+        }
+        bits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{in_ranges, ByteRange};
+
+    /// `in_ranges` against the byte-by-byte definition, for strings of 0 to 70 bytes with each
+    /// range's bytes, the bytes either side of it and the wrapping range's ends at every place.
+    #[test]
+    fn in_ranges_byte_by_byte() {
+        let ranges = [
+            ByteRange {
+                low: 0x7f,
+                span: 0xa1,
+            },
+            ByteRange { low: b'#', span: 5 },
+            ByteRange { low: b'?', span: 0 },
+            ByteRange {
+                low: b'A',
+                span: 25,
+            },
+            ByteRange { low: 0, span: 0xff },
+        ];
+        let probes = b"#$%&'(\"?>@AZ[\x00\x20\x21\x7e\x7f\x80\xff";
+        for len in 0..70 {
+            let mut strings = alloc::vec![alloc::vec![b'a'; len]];
+            for &p in probes {
+                for at in 0..len {
+                    let mut s = alloc::vec![b'a'; len];
+                    if let Some(x) = s.get_mut(at) {
+                        *x = p;
+                    }
+                    strings.push(s);
+                }
+            }
+            for s in strings {
+                let want = super::in_ranges_bytewise(&s, &ranges);
+                assert_eq!(in_ranges(&s, &ranges), want, "{s:?}");
+                let one = [ByteRange { low: b'?', span: 0 }];
+                assert_eq!(in_ranges(&s, &one), u32::from(s.contains(&b'?')), "{s:?}");
+            }
+        }
+    }
+}
