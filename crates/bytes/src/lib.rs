@@ -11,13 +11,15 @@
 //! - [`Pair`] and [`Short`]: classifiers that take a short input as one window.
 //! - [`text`]: which of a few byte ranges a string holds ([`text::in_ranges`]: SSE2 on
 //!   x86-64), for crates on the facade.
-//! - [`dispatch`], which runs a computation with the best classifier the CPU has, compiled
+//! - [`pick`], the CPU's best level of classifiers for an input ([`Picked`]), whose tokens'
+//!   `enter` methods run a computation compiled for the CPU with the level's classifier for
+//!   the input's length; [`dispatch`], which runs a [`WithClassifier`] computation so, compiled
 //!   for that CPU (and [`each`], with every one).
 //!
 //! The modules depend one way: `class` (the tables), then `block` (the traits, the portable
 //! classifier and the scan), then `pair` and `short` (classifiers over another), then `x86`
-//! (its `classes` macros, then `ssse3` and `avx2`, then its dispatch), then `select`
-//! ([`dispatch`] and [`each`]).
+//! (its `classes` macros, then `ssse3` and `avx2`, then its `pick` and the tokens' `enter`
+//! methods), then `select` ([`pick`], [`dispatch`] and [`each`]).
 //!
 //! # Where the `unsafe` is, and why it is sound
 //!
@@ -28,12 +30,15 @@
 //!   instruction needs, so that the compiler checks every caller;
 //! - the calls of those wrappers by the methods of a block type (`Ssse3Block`, `Avx2Block`),
 //!   sound because such a block is made only by its classifier token, and the
-//!   token only by [`dispatch`] (or [`each`]) after the CPU was found to have the feature;
-//! - the calls in [`dispatch`] of the functions compiled with the feature enabled.
+//!   token only by [`pick`] (or [`each`]) after the CPU was found to have the feature;
+//! - the calls, in the tokens' `enter` methods, of the functions compiled with the feature
+//!   enabled, sound because the token exists.
 //!
-//! A computation ([`WithClassifier`]) is safe code of the calling crate, generic over the
-//! classifier: `dispatch` calls it from inside a function compiled for the CPU's feature, and
-//! since its code is `#[inline(always)]` all the way down, all of it is compiled for that CPU.
+//! A computation is safe code of the calling crate, generic over the classifier (a function
+//! the caller passes to `enter`, in an `#[inline(always)]` closure, or a [`WithClassifier`]
+//! for [`dispatch`]): `enter` calls it from inside a function compiled for the CPU's
+//! feature, and since its code is `#[inline(always)]` all the way down, all of it is compiled
+//! for that CPU.
 #![cfg_attr(not(test), no_std)]
 #![deny(missing_docs)]
 
@@ -54,5 +59,9 @@ pub use block::{
     Step, Window, WithClassifier,
 };
 pub use pair::{Pair, PairBlock};
-pub use select::{dispatch, each};
+#[cfg(not(target_arch = "x86_64"))]
+pub use select::NoWide;
+pub use select::{dispatch, each, pick, Narrow, Picked, Wide};
 pub use short::Short;
+#[cfg(target_arch = "x86_64")]
+pub use x86::{Avx2, Ssse3};

@@ -5,7 +5,7 @@
 //!
 //! Part of the crate's one module with `unsafe` code (see the parent module): the AVX2
 //! intrinsics are sound only on a CPU with AVX2, and are reached only through an
-//! [`Avx2Block`], which only an [`Avx2`] token loads; the parent's `dispatch` makes that
+//! [`Avx2Block`], which only an [`Avx2`] token loads; the parent's `pick` (and `each`) makes that
 //! token only after it has found AVX2.
 
 use crate::block::{Block, Classifier, Mask};
@@ -104,11 +104,11 @@ use self::intrinsics::{
 
 /// The AVX2 classifier: made only where the CPU has AVX2 (see the module documentation).
 #[derive(Clone, Copy)]
-pub(crate) struct Avx2(pub(super) ());
+pub struct Avx2(pub(super) ());
 
 /// A block of the AVX2 classifier: 32 bytes in an AVX2 register.
 #[derive(Clone, Copy)]
-pub(crate) struct Avx2Block(__m256i);
+pub struct Avx2Block(__m256i);
 
 impl Classifier for Avx2 {
     type Block = Avx2Block;

@@ -12,7 +12,7 @@ macro_rules! compare_classes {
         #[inline(always)]
         fn dash(self) -> Mask {
             // SAFETY: a block of this type exists only where the CPU has its feature (its
-            // classifier's token is made only by `dispatch` or `each` after checking).
+            // classifier's token is made only by `pick` or `each` after checking).
             unsafe { bits(eq(self.0, splat(b'-'))) }
         }
         #[inline(always)]

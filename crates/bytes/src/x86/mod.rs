@@ -1,9 +1,11 @@
 //! The x86-64 classifiers: [`Ssse3`] (table lookups with `pshufb` for the component classes,
-//! compares for the others) and [`Avx2`] (the same on 32-byte blocks), and [`dispatch`],
-//! which picks the best the CPU has. A CPU with neither (the x86-64 baseline, SSE2 only) gets
-//! no classifier: `dispatch` runs the computation's fallback (for the URL parser, its state
-//! machine), so that a program does not carry a third copy of the fast path for CPUs that
-//! current operating systems no longer run on (`docs/performance.md`).
+//! compares for the others) and [`Avx2`] (the same on 32-byte blocks), and [`pick`], which
+//! picks the best the CPU has for an input, and their `enter` methods, which run a
+//! computation compiled for the classifier's CPU features. A CPU with neither (the x86-64
+//! baseline, SSE2 only) gets no classifier (`crate::Picked::Fallback`): the computation runs its
+//! own way without one (for the URL parser, its state machine), so that a program does not
+//! carry a third copy of the fast path for CPUs that current operating systems no longer run
+//! on (`docs/performance.md`).
 //!
 //! The crate's `unsafe` code (see `lib.rs`). Three kinds of it:
 //!
@@ -12,11 +14,12 @@
 //!   pointer but the AVX2 loads, whose references give them the bytes they read).
 //! - Their calls in the blocks' methods. The SSE2 ones (loads, compares) are sound everywhere
 //!   this module is compiled: x86-64, whose baseline has SSE2. The SSSE3 ones are sound only
-//!   on a CPU with SSSE3: they are reached only through an `Ssse3Block`, which only an [`Ssse3`] token
-//!   loads, and that token is made only by [`dispatch`] (and [`each`]) after it has found
-//!   SSSE3 (or where the whole build has it). The same for AVX2.
-//! - The calls of the functions compiled for SSSE3 or AVX2 in [`dispatch`], after the same
-//!   check.
+//!   on a CPU with SSSE3: they are reached only through an `Ssse3Block`, which only an
+//!   [`Ssse3`] token loads, and that token is made only by [`pick`] (and [`each`]) after it
+//!   has found SSSE3 (or where the whole build has it). The same for AVX2.
+//! - The calls, in the tokens' `enter` methods, of the functions compiled for SSSE3 or AVX2
+//!   (`with_ssse3`, `avx2_with_pairs`, `avx2_without_pairs`): sound because the token
+//!   exists.
 //!
 //! Its modules depend one way: `classes` (the macros that write the classes a block computes
 //! alike), then `ssse3` and `avx2` (a classifier each), then this one (which picks).
@@ -26,8 +29,8 @@ mod classes;
 mod avx2;
 mod ssse3;
 
-use self::avx2::Avx2;
-use self::ssse3::Ssse3;
+pub use self::avx2::Avx2;
+pub use self::ssse3::Ssse3;
 use crate::block::{WithClassifier, LEN};
 use crate::pair::Pair;
 use crate::short::Short;
@@ -42,7 +45,7 @@ enum Level {
     /// SSSE3.
     Ssse3,
     /// Neither: the x86-64 baseline (SSE2), for which there is no classifier
-    /// ([`dispatch`] runs the computation's [`WithClassifier::fallback`]).
+    /// ([`Token::Baseline`]).
     Baseline,
 }
 
@@ -133,80 +136,159 @@ unsafe fn xcr0() -> u64 {
     unsafe { core::arch::x86_64::_xgetbv(0) }
 }
 
-/// `w` with the [`Avx2`] classifier if the input has two of its blocks (64 bytes), else as
-/// a [`Pair`] of them if it has one, else as one padded block ([`Short`]) if it has half of
-/// one (16 bytes), else with [`Ssse3`] (windows of sixteen bytes rather than a padded copy),
-/// as a pair too if `w` takes pairs (see [`WithClassifier::PAIRS`]: then [`dispatch`] calls
-/// [`run_ssse3`] itself); compiled with AVX2 enabled, so that the intrinsics and everything
-/// around them are inlined into one function.
-///
-/// Pairs: faster, though they take a few more instructions, because the CPU guesses fewer
-/// branches wrong (see `pair`). A short input as one padded block: each class one compare
-/// or lookup instead of a pair's two (figures in `docs/performance.md`).
-#[target_feature(enable = "avx2,ssse3")]
-fn run_avx2<W: WithClassifier>(input: &str, w: W, wide: Avx2, narrow: Ssse3) -> W::Out {
-    let len = input.len();
-    if len >= 64 || (len >= 32 && !W::PAIRS) {
-        w.run(wide, input)
-    } else if len >= 32 {
-        w.run(Pair(wide), input)
-    } else if len >= LEN {
-        w.run(Short(wide), input)
-    } else if W::PAIRS {
-        // Not taken: `dispatch` calls `run_ssse3` itself for these. (Without this branch,
-        // `Pair(wide)` would be compiled for them too, with the padded scan of inputs
-        // shorter than a block for each step: a larger program, `docs/performance.md`.)
-        run_ssse3(input, w, narrow)
-    } else {
-        w.run(narrow, input)
+/// The token of a level of classifiers ([`pick`]).
+pub(crate) enum Token {
+    /// AVX2 (and SSSE3).
+    Avx2(Avx2),
+    /// SSSE3.
+    Ssse3(Ssse3),
+    /// Neither.
+    Baseline,
+}
+
+/// The classifiers' level for an input of `len` bytes on this CPU (`crate::Picked`, where
+/// the rule is written out): AVX2 ([`Avx2`], whose `enter` methods pick by the length)
+/// unless the input is shorter than 16 bytes and the computation takes pairs; else SSSE3
+/// ([`Ssse3`]); on a CPU with neither, none.
+#[inline(always)]
+pub(crate) fn pick(len: usize, pairs: bool) -> Token {
+    match level() {
+        Level::Avx2 if len >= LEN || !pairs => Token::Avx2(Avx2(())),
+        // An AVX2 CPU's inputs of fewer than 16 bytes, for a computation that takes pairs:
+        // the SSSE3 level's function, called from here rather than from `avx2_with_pairs`,
+        // which would save and restore the registers it had saved already.
+        Level::Avx2 | Level::Ssse3 => Token::Ssse3(Ssse3(())),
+        Level::Baseline => Token::Baseline,
     }
 }
 
-/// `w` with the [`Ssse3`] classifier, as a [`Pair`] if `w` takes pairs, compiled with SSSE3
-/// enabled: the SSSE3 level, and the AVX2 level's inputs of fewer than 16 bytes (one copy
-/// of `w` with SSSE3 pairs in a program, not two: a smaller program, `docs/performance.md`).
+impl Avx2 {
+    /// Runs a computation that takes pairs on `input` (with `args`), compiled for AVX2 with
+    /// everything it inlines (the classifier's intrinsics among it): `wide` from 64 bytes,
+    /// `pair` from 32 ([`Pair`]), `short` from 16 (one padded block, [`Short`]), and below
+    /// that `narrow_pair` (a [`Pair`] of [`Ssse3`]) compiled for SSSE3 only, as
+    /// [`Ssse3::enter_with_pairs`] runs it (the same copy of it: [`crate::pick`] gives the SSSE3
+    /// level for such inputs, so that it is called without this function's saved registers).
+    ///
+    /// Pairs: faster, though they take a few more instructions, because the CPU guesses
+    /// fewer branches wrong (see `pair`). A short input as one padded block: each class one
+    /// compare or lookup instead of a pair's two (figures in `docs/performance.md`).
+    #[inline(always)]
+    pub fn enter_with_pairs<A, R>(
+        self,
+        input: &str,
+        args: A,
+        wide: impl FnOnce(Self, &str, A) -> R,
+        pair: impl FnOnce(Pair<Self>, &str, A) -> R,
+        short: impl FnOnce(Short<Self>, &str, A) -> R,
+        narrow_pair: impl FnOnce(Pair<Ssse3>, &str, A) -> R,
+    ) -> R {
+        // SAFETY: an `Avx2` is made only where the CPU has AVX2 and SSSE3 (`pick`, `each`).
+        unsafe { avx2_with_pairs(self, input, args, wide, pair, short, narrow_pair) }
+    }
+
+    /// Runs a computation that does not take pairs on `input` (with `args`), compiled for
+    /// AVX2 as [`Avx2::enter_with_pairs`]: `wide` from 32 bytes, `short` from 16 (one padded
+    /// block, [`Short`]), `narrow` ([`Ssse3`]) below.
+    #[inline(always)]
+    pub fn enter<A, R>(
+        self,
+        input: &str,
+        args: A,
+        wide: impl FnOnce(Self, &str, A) -> R,
+        short: impl FnOnce(Short<Self>, &str, A) -> R,
+        narrow: impl FnOnce(Ssse3, &str, A) -> R,
+    ) -> R {
+        // SAFETY: as in `enter_with_pairs`.
+        unsafe { avx2_without_pairs(self, input, args, wide, short, narrow) }
+    }
+}
+
+/// [`Avx2::enter_with_pairs`], compiled with AVX2 and SSSE3 enabled, so that the intrinsics
+/// and everything around them are inlined into one function. Called only with an [`Avx2`],
+/// which exists only where the CPU has both features.
+#[target_feature(enable = "avx2,ssse3")]
+fn avx2_with_pairs<A, R>(
+    k: Avx2,
+    input: &str,
+    args: A,
+    wide: impl FnOnce(Avx2, &str, A) -> R,
+    pair: impl FnOnce(Pair<Avx2>, &str, A) -> R,
+    short: impl FnOnce(Short<Avx2>, &str, A) -> R,
+    narrow_pair: impl FnOnce(Pair<Ssse3>, &str, A) -> R,
+) -> R {
+    if input.len() >= 64 {
+        wide(k, input, args)
+    } else if input.len() >= 32 {
+        pair(Pair(k), input, args)
+    } else if input.len() >= LEN {
+        short(Short(k), input, args)
+    } else {
+        // Not taken when the token came from `pick` (see `enter_with_pairs`); without this
+        // branch, `short` would be compiled for inputs shorter than half its block too, with
+        // the scan of a block-less input for each step: a larger program,
+        // `docs/performance.md`.
+        with_ssse3(Pair(Ssse3(())), input, args, narrow_pair)
+    }
+}
+
+/// [`Avx2::enter`], compiled with AVX2 and SSSE3 enabled (see [`avx2_with_pairs`]).
+#[target_feature(enable = "avx2,ssse3")]
+fn avx2_without_pairs<A, R>(
+    k: Avx2,
+    input: &str,
+    args: A,
+    wide: impl FnOnce(Avx2, &str, A) -> R,
+    short: impl FnOnce(Short<Avx2>, &str, A) -> R,
+    narrow: impl FnOnce(Ssse3, &str, A) -> R,
+) -> R {
+    if input.len() >= 32 {
+        wide(k, input, args)
+    } else if input.len() >= LEN {
+        short(Short(k), input, args)
+    } else {
+        // The token's CPU has SSSE3 too.
+        narrow(Ssse3(()), input, args)
+    }
+}
+
+impl Ssse3 {
+    /// Runs a computation that takes pairs on `input` (with `args`) as `pair(Pair(self),
+    /// ..)`, compiled for SSSE3 with everything it inlines (the classifier's intrinsics
+    /// among it).
+    #[inline(always)]
+    pub fn enter_with_pairs<A, R>(
+        self,
+        input: &str,
+        args: A,
+        pair: impl FnOnce(Pair<Self>, &str, A) -> R,
+    ) -> R {
+        // SAFETY: an `Ssse3` is made only where the CPU has SSSE3 (`pick`, `each`).
+        unsafe { with_ssse3(Pair(self), input, args, pair) }
+    }
+
+    /// Runs a computation that does not take pairs on `input` (with `args`), compiled for
+    /// SSSE3 as [`Ssse3::enter_with_pairs`].
+    #[inline(always)]
+    pub fn enter<A, R>(self, input: &str, args: A, narrow: impl FnOnce(Self, &str, A) -> R) -> R {
+        // SAFETY: as in `enter_with_pairs`.
+        unsafe { with_ssse3(self, input, args, narrow) }
+    }
+}
+
+/// `f(k, input, args)`, compiled with SSSE3 enabled (see [`avx2_with_pairs`]). Called only
+/// with a token of the SSSE3 level (an [`Ssse3`], as itself or a [`Pair`]), which exists
+/// only where the CPU has SSSE3. Out of line even where `avx2_with_pairs` calls it: one copy
+/// of a computation with SSSE3 pairs in a program, not two (inlined there, its parse + href
+/// also took more instructions: `docs/performance.md`).
 #[target_feature(enable = "ssse3")]
 #[inline(never)]
-fn run_ssse3<W: WithClassifier>(input: &str, w: W, k: Ssse3) -> W::Out {
-    if W::PAIRS {
-        w.run(Pair(k), input)
-    } else {
-        w.run(k, input)
-    }
-}
-
-/// `w`'s [`WithClassifier::fallback`], on a CPU with neither SSSE3 nor AVX2. Out of line like
-/// the others, so that [`dispatch`] is only a test and a jump (inlined, a call made `dispatch`
-/// save and restore six registers; see `docs/performance.md`).
-#[inline(never)]
-fn run_fallback<W: WithClassifier>(input: &str, w: W) -> W::Out {
-    w.fallback(input)
-}
-
-/// Runs `w` on `input` with the best classifier the CPU has: [`Avx2`] (on inputs of 16
-/// bytes or more; as a [`Pair`] from 32 to 63 and as one padded block, [`Short`], below 32;
-/// see `run_avx2`), [`Ssse3`] (as a [`Pair`] if `w` takes pairs: also the AVX2 level's
-/// shorter inputs), or, on a CPU with neither (the x86-64
-/// baseline, SSE2: Intel's before 2006, AMD's before 2011), `w`'s fallback.
-#[inline(always)]
-pub(crate) fn dispatch<W: WithClassifier>(input: &str, w: W) -> W::Out {
-    match level() {
-        // SAFETY: `run_avx2` needs AVX2 and SSSE3, which the CPU has (`level`), as the tokens
-        // made here say.
-        Level::Avx2 if input.len() >= LEN || !W::PAIRS => unsafe {
-            run_avx2(input, w, Avx2(()), Ssse3(()))
-        },
-        // Chosen here, not in `run_avx2`: called from there, `run_ssse3` would save and
-        // restore the registers `run_avx2` had saved already.
-        // SAFETY: `run_ssse3` needs SSSE3, which the CPU has (`level`: the AVX2 level has
-        // it too), as the token says.
-        Level::Avx2 | Level::Ssse3 => unsafe { run_ssse3(input, w, Ssse3(())) },
-        Level::Baseline => run_fallback(input, w),
-    }
+fn with_ssse3<K, A, R>(k: K, input: &str, args: A, f: impl FnOnce(K, &str, A) -> R) -> R {
+    f(k, input, args)
 }
 
 /// Runs `w` on `input` with each classifier of this module the CPU has, alone and as a
-/// [`Pair`] (the AVX2 one only on an input of a block's 32 bytes or more, as [`dispatch`]
+/// [`Pair`] (the AVX2 one only on an input of a block's 32 bytes or more, as [`pick`]
 /// does; on one of 16 to 31 bytes, as a [`Short`] block), for the tests and the test hooks.
 pub(crate) fn each<W: WithClassifier + Clone>(input: &str, w: &W) -> alloc::vec::Vec<W::Out> {
     let level = level();

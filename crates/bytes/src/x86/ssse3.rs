@@ -4,7 +4,7 @@
 //!
 //! Part of the crate's one module with `unsafe` code (see the parent module): the SSSE3
 //! intrinsics are sound only on a CPU with SSSE3, and are reached only through an
-//! [`Ssse3Block`], which only an [`Ssse3`] token loads; the parent's `dispatch` makes that
+//! [`Ssse3Block`], which only an [`Ssse3`] token loads; the parent's `pick` (and `each`) makes that
 //! token only after it has found SSSE3.
 
 use crate::block::{Block, Classifier, Mask, ALL, LEN};
@@ -83,12 +83,12 @@ use self::intrinsics::{__m128i, and, bits, eq, load, lookup, or, shift_down_4, s
 
 /// The SSSE3 classifier: made only where the CPU has SSSE3 (see the module documentation).
 #[derive(Clone, Copy)]
-pub(crate) struct Ssse3(pub(super) ());
+pub struct Ssse3(pub(super) ());
 
 /// A block of the SSSE3 classifier: the component classes by nibble tables
 /// ([`nibble_tables`](crate::class::nibble_tables)), the others by compares.
 #[derive(Clone, Copy)]
-pub(crate) struct Ssse3Block(__m128i);
+pub struct Ssse3Block(__m128i);
 
 impl Classifier for Ssse3 {
     type Block = Ssse3Block;
@@ -107,7 +107,7 @@ impl Ssse3Block {
     fn without(self, (lo, hi): &([u8; 16], [u8; 16])) -> Mask {
         let x = self.0;
         // SAFETY: an `Ssse3Block` exists only where the CPU has SSSE3 (and SSE2): only an
-        // `Ssse3` token loads one, and only `dispatch` and `each` make that token, after
+        // `Ssse3` token loads one, and only `pick` and `each` make that token, after
         // checking (see the module documentation).
         unsafe {
             let low = lookup(load(lo), and(x, splat(0x0F)));

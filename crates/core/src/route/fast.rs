@@ -92,8 +92,10 @@ use crate::state_machine::{is_double_dot, is_single_dot};
 #[cfg(feature = "__test-hooks")]
 pub(crate) use weburl_bytes::each;
 use weburl_bytes::swar::{first_word, mask, splat, word};
+#[cfg(any(test, feature = "__test-hooks"))]
+use weburl_bytes::WithClassifier;
 use weburl_bytes::{before, Block, Mask, Step, Window};
-pub(crate) use weburl_bytes::{dispatch, Classifier, WithClassifier};
+pub(crate) use weburl_bytes::{pick, Classifier, Picked};
 
 /// Where the components of an accepted input are (byte offsets in the input): its scheme and
 /// authority, and what follows.

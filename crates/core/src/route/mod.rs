@@ -4,13 +4,15 @@
 //!
 //! The route of an input through `Url::parse` (and `Url::can_parse`, `set_href`):
 //!
-//! 1. [`parse`] (or [`can_parse`]), inlined into the caller, hands the input (unless
-//!    validation errors are wanted) to [`fast::dispatch`] (`weburl_bytes::dispatch`), which
-//!    runs [`Fast`]'s `run` (or [`CanParse`]'s), in this file, compiled for the CPU's best
-//!    byte classifier (on an x86-64 CPU without SSSE3 it runs their `fallback`, the state
-//!    machine from the start). The call goes through weburl-bytes' `WithClassifier` trait:
-//!    the per-CPU copies need `#[target_feature]` and `unsafe`, which this crate does not
-//!    use. `Fast::run` refuses an input over 4 GiB first, then
+//! 1. [`parse`] (or [`can_parse`]), inlined into the caller, asks [`fast::pick`]
+//!    (`weburl_bytes::pick`) for the CPU's level of byte classifiers for the input (unless
+//!    validation errors are wanted), and in the level's arm calls [`fast_parse`] (or
+//!    [`can_parse_fast`]), in this file, through the level token's `enter_with_pairs` (or
+//!    `enter`), which compiles it for that level's CPU features and picks the classifier by
+//!    the input's length (the per-CPU copies need `#[target_feature]` and `unsafe`, which
+//!    weburl-bytes has and this crate does not). On an x86-64 CPU without SSSE3 there is no
+//!    classifier: [`parse_slow`] (or [`can_parse_slow`]), the state machine from the start.
+//!    `fast_parse` refuses an input over 4 GiB first, then
 //! 2. [`fast::scan`], one pass over the bytes, finds how much of the input is already in
 //!    serialized form: all of it, its scheme and authority, its scheme, or nothing.
 //!    (`can_parse` only looks at the scheme and authority, [`fast::can_parse_head`]: when
@@ -37,7 +39,7 @@ use alloc::string::String;
 
 use weburl_percent::{AsciiSet, FRAGMENT, PATH, SPECIAL_QUERY, USERINFO};
 
-use self::fast::{Classifier, WithClassifier};
+use self::fast::{Classifier, Picked};
 use self::resume::Resume;
 use crate::encoding::{self, QueryEncoding};
 use crate::errors::{ErrorSink, ParseError};
@@ -136,43 +138,51 @@ pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
     // the fast path would accept them too makes no difference). The input then parses if its
     // URL fits in the maximum length, which the bound the state machine stops by, taken over
     // the whole input, ensures.
-    fast::dispatch(input, CanParse { base })
-}
-
-/// [`can_parse`] with its `base`, run by [`fast::dispatch`] on the input (all of it compiled
-/// for the CPU's classifier).
-struct CanParse<'b> {
-    base: Option<&'b str>,
-}
-
-impl WithClassifier for CanParse<'_> {
-    type Out = bool;
+    //
     // Only the host is scanned: a pair of blocks would only classify more bytes.
-    const PAIRS: bool = false;
-    #[inline(always)]
-    fn run<K: Classifier>(self, k: K, input: &str) -> bool {
-        let CanParse { base } = self;
-        match fast::can_parse_head(k, input.as_bytes()) {
-            Ok(()) if rest_fits(0, input.len(), ParseOptions::new().max_length) => {
-                base.is_none_or(|b| can_parse_base(b, ()))
-            }
-            // Too long to be judged by its length: the state machine from the start (which
-            // needs no more than the scan's verdict, so the compiler drops what the scan
-            // records of the scheme and authority).
-            Ok(()) => can_parse_slow(input, base, fast::Scan::Rejected, ()),
-            Err(scheme) => can_parse_slow(
-                input,
-                base,
-                scheme.map_or(fast::Scan::Rejected, fast::Scan::Scheme),
-                (),
-            ),
-        }
+    //
+    // `can_parse_fast` once for each classifier the level picks from by the input's length
+    // (wide, short, narrow), as `parse` calls `fast_parse`.
+    match fast::pick(input.len(), false) {
+        Picked::Wide(k) => k.enter(
+            input,
+            base,
+            #[inline(always)]
+            |k, input, base| can_parse_fast(k, input, base),
+            #[inline(always)]
+            |k, input, base| can_parse_fast(k, input, base),
+            #[inline(always)]
+            |k, input, base| can_parse_fast(k, input, base),
+        ),
+        Picked::Narrow(k) => k.enter(
+            input,
+            base,
+            #[inline(always)]
+            |k, input, base| can_parse_fast(k, input, base),
+        ),
+        // No classifier (an x86-64 CPU without SSSE3): the state machine from the start.
+        Picked::Fallback => can_parse_slow(input, base, fast::Scan::Rejected, ()),
     }
-    /// Without a classifier (an x86-64 CPU without SSSE3): the state machine from the start.
-    /// Inline, so that, like the rest of `can_parse`, it is compiled only where it is called.
-    #[inline]
-    fn fallback(self, input: &str) -> bool {
-        can_parse_slow(input, self.base, fast::Scan::Rejected, ())
+}
+
+/// [`can_parse`] with the fast path's scheme and authority ([`fast::can_parse_head`]),
+/// compiled for the classifier `k` (see [`can_parse`]).
+#[inline(always)]
+fn can_parse_fast<K: Classifier>(k: K, input: &str, base: Option<&str>) -> bool {
+    match fast::can_parse_head(k, input.as_bytes()) {
+        Ok(()) if rest_fits(0, input.len(), ParseOptions::new().max_length) => {
+            base.is_none_or(|b| can_parse_base(b, ()))
+        }
+        // Too long to be judged by its length: the state machine from the start (which
+        // needs no more than the scan's verdict, so the compiler drops what the scan
+        // records of the scheme and authority).
+        Ok(()) => can_parse_slow(input, base, fast::Scan::Rejected, ()),
+        Err(scheme) => can_parse_slow(
+            input,
+            base,
+            scheme.map_or(fast::Scan::Rejected, fast::Scan::Scheme),
+            (),
+        ),
     }
 }
 
@@ -214,7 +224,7 @@ fn can_parse_slow<S: ErrorSink>(
 /// The [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser) without *url*
 /// and *state override*: parses `input` into a new URL. Inputs already in serialized form take
 /// the fast path ([`fast`]) unless `options.fast` is false or `sink` wants errors.
-// Always inlined: what is left of it in the caller is the dispatch (out of line, it mostly
+// Always inlined: what is left of it in the caller is the pick (out of line, it mostly
 // saved registers for the slow path's call: docs/performance.md, "Figures from weburl-core's
 // comments").
 #[inline(always)]
@@ -232,7 +242,35 @@ pub(crate) fn parse<S: ErrorSink>(
         && (options.encoding == encoding::UTF_8
             || encoding::output_encoding(options.encoding) == encoding::UTF_8)
     {
-        return fast::dispatch(input, Fast { options, sink });
+        // `fast_parse` once for each classifier the level picks from by the input's length
+        // (wide, pair, short, narrow pair: each a copy compiled for that classifier). In
+        // closures because Rust has none generic over the classifier; `#[inline(always)]`,
+        // so that all of `fast_parse` is compiled inside weburl-bytes' function for the CPU
+        // (a bare `fast_parse` went through its `FnOnce` shim and took more instructions:
+        // docs/performance.md).
+        return match fast::pick(input.len(), true) {
+            Picked::Wide(k) => k.enter_with_pairs(
+                input,
+                (options, sink),
+                #[inline(always)]
+                |k, input, (options, sink)| fast_parse(k, input, options, sink),
+                #[inline(always)]
+                |k, input, (options, sink)| fast_parse(k, input, options, sink),
+                #[inline(always)]
+                |k, input, (options, sink)| fast_parse(k, input, options, sink),
+                #[inline(always)]
+                |k, input, (options, sink)| fast_parse(k, input, options, sink),
+            ),
+            Picked::Narrow(k) => k.enter_with_pairs(
+                input,
+                (options, sink),
+                #[inline(always)]
+                |k, input, (options, sink)| fast_parse(k, input, options, sink),
+            ),
+            // No classifier (an x86-64 CPU without SSSE3): the state machine from the start,
+            // as without the fast path.
+            Picked::Fallback => parse_slow(input, options, sink),
+        };
     }
     parse_slow(input, options, sink)
 }
@@ -258,36 +296,27 @@ fn too_long(input: &str) -> bool {
 }
 
 /// [`parse`] with the fast path: [`fast::scan`], the URL of an input it accepts whole
-/// ([`resume::accepted`]), else the state machine from where the scan stopped. Run by
-/// [`fast::dispatch`], so that all of it is compiled for the CPU's classifier (and the URL
-/// is written once, where the caller wants it).
-struct Fast<'a, 'b, S> {
-    options: &'a ParseOptions<'b>,
+/// ([`resume::accepted`]), else the state machine from where the scan stopped. Compiled
+/// for the classifier `k` (see [`parse`]), all of it inlined (the URL is written once,
+/// where the caller wants it).
+#[inline(always)]
+fn fast_parse<K: Classifier, S: ErrorSink>(
+    k: K,
+    input: &str,
+    options: &ParseOptions<'_>,
     sink: S,
-}
-
-impl<S: ErrorSink> WithClassifier for Fast<'_, '_, S> {
-    type Out = Result<Url, ParseError>;
-    #[inline(always)]
-    fn run<K: Classifier>(self, k: K, input: &str) -> Result<Url, ParseError> {
-        let Fast { options, sink } = self;
-        if too_long(input) {
-            return Err(ParseError::too_long(input.len()));
+) -> Result<Url, ParseError> {
+    if too_long(input) {
+        return Err(ParseError::too_long(input.len()));
+    }
+    let scan = match fast::scan(k, input) {
+        fast::Scan::Accepted(layout) => {
+            return resume::accepted(input, &layout, options.max_length)
+                .ok_or_else(|| ParseError::too_long(input.len()));
         }
-        let scan = match fast::scan(k, input) {
-            fast::Scan::Accepted(layout) => {
-                return resume::accepted(input, &layout, options.max_length)
-                    .ok_or_else(|| ParseError::too_long(input.len()));
-            }
-            other => other,
-        };
-        run_state_machine::<_, Fresh>(input, options, sink, scan)
-    }
-    /// Without a classifier (an x86-64 CPU without SSSE3): the state machine from the start,
-    /// as without the fast path.
-    fn fallback(self, input: &str) -> Result<Url, ParseError> {
-        parse_slow(input, self.options, self.sink)
-    }
+        other => other,
+    };
+    run_state_machine::<_, Fresh>(input, options, sink, scan)
 }
 
 /// Where [`run_state_machine`] writes the serialization, and what it makes of it.
@@ -461,8 +490,8 @@ mod tests {
         "http://faß.example/",
     ];
 
-    /// `Fast`'s and `CanParse`'s fallbacks (what `dispatch` runs on an x86-64 CPU without
-    /// SSSE3: the state machine from the start) give what the fast path does.
+    /// The fallbacks (what `parse` and `can_parse` run on an x86-64 CPU without SSSE3,
+    /// `Picked::Fallback`: the state machine from the start) give what the fast path does.
     #[test]
     fn the_fallbacks_agree_with_the_fast_path() {
         let base = parse(
@@ -478,11 +507,7 @@ mod tests {
                     ..ParseOptions::new()
                 };
                 let fast = parse(input, &options, ());
-                let fallback = Fast {
-                    options: &options,
-                    sink: (),
-                }
-                .fallback(input);
+                let fallback = parse_slow(input, &options, ());
                 assert_eq!(
                     fast.as_ref().map(Url::href).map_err(ParseError::kind),
                     fallback.as_ref().map(Url::href).map_err(ParseError::kind),
@@ -491,7 +516,7 @@ mod tests {
                 let base_str = base.map(Url::href);
                 assert_eq!(
                     can_parse(input, base_str),
-                    CanParse { base: base_str }.fallback(input),
+                    can_parse_slow(input, base_str, fast::Scan::Rejected, ()),
                     "can_parse {input:?} with base {base_str:?}"
                 );
                 assert_eq!(can_parse(input, base_str), fast.is_ok(), "{input:?}");
