@@ -12,7 +12,7 @@
 //!   key or value), backslashes made slashes, dot segments resolved again and runs of slashes
 //!   collapsed in a special URL's path, and the query's `&`-separated parts sorted.
 //! - [`semantic`]: [`semantic_precise`] without the fragment.
-//! - [`aggressive`]: [`semantic`], then `https` made `http`, a leading `www.` (or `www` and
+//! - [`aggressive()`]: [`semantic`], then `https` made `http`, a leading `www.` (or `www` and
 //!   digits and `.`) dropped from the host, path and query lowercased, session ids dropped
 //!   from the query (`jsessionid`, `sessionid`, `phpsessid`, `sid`, `aspsessionid...`,
 //!   `cfid` with `cftoken`) and from the path (ASP.NET's `(...)` segments before an `.aspx`,
@@ -34,7 +34,7 @@
 //! - for idempotence: a session id is dropped wherever it stands in the query (urlcanon's
 //!   regular expression misses one that follows another), every trailing slash and every
 //!   leading `www.` is dropped (urlcanon drops one per pass), `:80` is dropped when
-//!   [`aggressive`] makes `https` `http`, a `file:` path's `C|` drive letter is written `C:`,
+//!   [`aggressive()`] makes `https` `http`, a `file:` path's `C|` drive letter is written `C:`,
 //!   `localhost` as a `file:` host is dropped, a domain whose dots are fixed and then ends in
 //!   a number is read as an IPv4 address (kept unfixed if it is none), and a host that
 //!   trimming its dots would empty is kept as it is.
@@ -57,7 +57,7 @@ pub enum RuleSet {
     SemanticPrecise,
     /// [`semantic`].
     Semantic,
-    /// [`aggressive`].
+    /// [`aggressive()`].
     Aggressive,
 }
 
