@@ -5,7 +5,8 @@
 //! defined from the spec's percent-encode sets and code point sets, as its documentation says.
 //!
 //! A [`Classifier`] loads and classifies blocks; the one the scan uses is picked once per
-//! call by [`dispatch`](crate::dispatch), from what the CPU has. All give the same masks:
+//! call by [`pick`](crate::pick) (and the level token's `enter` methods), from what the CPU
+//! has. All give the same masks:
 //!
 //! - [`Portable`]: a lookup per byte in [`CLASS`], a table computed from the percent-encode
 //!   sets. The definition the others are tested against, and the one on targets other than
@@ -14,7 +15,9 @@
 //!   the component classes by two 16-entry table lookups (`pshufb`) per block (see
 //!   [`nibble_tables`]), the others by compares; where it has AVX2, the same on 32-byte
 //!   blocks. (Detected at run time with CPUID, or enabled for the whole build.) Where it has
-//!   neither, [`dispatch`](crate::dispatch) runs the computation's [`WithClassifier::fallback`].
+//!   neither, [`pick`](crate::pick) gives none ([`Picked::Fallback`](crate::Picked)): the
+//!   computation runs its own way (for [`dispatch`](crate::dispatch), its
+//!   [`WithClassifier::fallback`]).
 //! - [`Pair`](crate::Pair) of any of these: an input of one to two blocks as one window (`pair`).
 //! - [`Short`](crate::Short) of one that can load a block padded with zeros (AVX2): an input
 //!   of a half to one block as one window (`short`).
@@ -119,7 +122,7 @@ pub trait WithClassifier {
 }
 
 /// The portable classifier: lookups in [`CLASS`]. (On x86-64, only the tests use it.)
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub struct Portable;
 
 /// A block of the portable classifier: the bytes.

@@ -133,10 +133,14 @@ pub const fn nibble_tables(class: u8) -> ([u8; 16], [u8; 16]) {
 }
 
 /// The nibble tables of the bytes not in a host ([`HOST_OK`]).
+#[cfg(target_arch = "x86_64")]
 pub(crate) const HOST_TABLES: ([u8; 16], [u8; 16]) = nibble_tables(HOST_OK);
 /// The nibble tables of the bytes a path stops at ([`PATH_OK`]).
+#[cfg(target_arch = "x86_64")]
 pub(crate) const PATH_TABLES: ([u8; 16], [u8; 16]) = nibble_tables(PATH_OK);
 /// The nibble tables of the bytes a special URL's query stops at ([`QUERY_OK`]).
+#[cfg(target_arch = "x86_64")]
 pub(crate) const QUERY_TABLES: ([u8; 16], [u8; 16]) = nibble_tables(QUERY_OK);
 /// The nibble tables of the bytes a fragment stops at ([`FRAGMENT_OK`]).
+#[cfg(target_arch = "x86_64")]
 pub(crate) const FRAGMENT_TABLES: ([u8; 16], [u8; 16]) = nibble_tables(FRAGMENT_OK);

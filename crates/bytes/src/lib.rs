@@ -13,8 +13,8 @@
 //!   x86-64), for crates on the facade.
 //! - [`pick`], the CPU's best level of classifiers for an input ([`Picked`]), whose tokens'
 //!   `enter` methods run a computation compiled for the CPU with the level's classifier for
-//!   the input's length; [`dispatch`], which runs a [`WithClassifier`] computation so, compiled
-//!   for that CPU (and [`each`], with every one).
+//!   the input's length; [`dispatch`], which does the same for a [`WithClassifier`]
+//!   computation (and [`each`], which runs one with every classifier).
 //!
 //! The modules depend one way: `class` (the tables), then `block` (the traits, the portable
 //! classifier and the scan), then `pair` and `short` (classifiers over another), then `x86`

@@ -8,7 +8,10 @@
 //! A caller that wants its route followed by an editor's "go to definition" (the URL
 //! parser's fast path) matches on [`Picked`] itself and passes its own generic function
 //! to `enter`, once for each classifier the level picks from (Rust has no generic
-//! closures): `k.enter_with_pairs(input, args, run, run, run, run)`.
+//! closures), each in an `#[inline(always)]` closure (a bare function item goes through its
+//! `FnOnce` shim, which took more instructions: `docs/performance.md`):
+//! `k.enter_with_pairs(input, args, #[inline(always)] |k, input, args| run(k, input, args),
+//! ..)`.
 
 use crate::block::{Portable, WithClassifier};
 use crate::pair::Pair;
@@ -38,14 +41,15 @@ pub type Narrow = Portable;
 /// does not take pairs), which compiles it for the level's CPU features and calls it with
 /// the level's classifier for the input's length.
 ///
-/// On x86-64 with AVX2: [`Picked::Wide`], whose classifier is [`Avx2`](crate::Avx2) for
-/// inputs of 64 bytes or more (32 or more without pairs), a [`Pair`] of it from 32, one
-/// padded block of it ([`Short`](crate::Short)) from 16; below 16, [`Picked::Wide`] without
-/// pairs (its classifier [`Ssse3`](crate::Ssse3)) and [`Picked::Narrow`] with pairs. With
-/// SSSE3 but not AVX2, [`Picked::Narrow`] (a [`Pair`] of [`Ssse3`](crate::Ssse3) with
-/// pairs). With neither (the x86-64 baseline, SSE2: Intel's before 2006, AMD's before
-/// 2011), [`Picked::Fallback`]. On other architectures, [`Picked::Narrow`] with the
-/// [`Portable`] classifier.
+/// On x86-64 with AVX2: [`Picked::Wide`], whose classifier is `Avx2` for inputs of 64
+/// bytes or more (32 or more without pairs), a [`Pair`] of it from 32, one padded block of
+/// it ([`Short`](crate::Short)) from 16; below 16, [`Picked::Wide`] without pairs (its
+/// classifier `Ssse3`) and [`Picked::Narrow`] with pairs. With SSSE3 but not AVX2,
+/// [`Picked::Narrow`] (a [`Pair`] of `Ssse3` with pairs). With neither (the x86-64
+/// baseline, SSE2: Intel's before 2006, AMD's before 2011), [`Picked::Fallback`]. On other
+/// architectures, [`Picked::Narrow`] with the [`Portable`] classifier, alone with or without
+/// pairs.
+#[derive(Clone, Copy, Debug)]
 pub enum Picked {
     /// The level of 32-byte blocks.
     Wide(Wide),
@@ -131,16 +135,17 @@ fn run_fallback<W: WithClassifier>(input: &str, w: W) -> W::Out {
 
 #[cfg(not(target_arch = "x86_64"))]
 impl Portable {
-    /// Runs a computation that takes pairs on `input` (with `args`), as
-    /// `pair(Pair(self), ..)` (this classifier needs no CPU feature).
+    /// Runs a computation that takes pairs on `input` (with `args`), as `narrow(self, ..)`:
+    /// the portable classifier is not taken as a [`Pair`] (a lookup per byte, it would only
+    /// look up more bytes; as before there was `pick`), and needs no CPU feature.
     #[inline(always)]
     pub fn enter_with_pairs<A, R>(
         self,
         input: &str,
         args: A,
-        pair: impl FnOnce(Pair<Self>, &str, A) -> R,
+        narrow: impl FnOnce(Self, &str, A) -> R,
     ) -> R {
-        pair(Pair(self), input, args)
+        narrow(self, input, args)
     }
 
     /// Runs a computation that does not take pairs on `input` (with `args`).
@@ -153,7 +158,7 @@ impl Portable {
 /// No level of 32-byte blocks (this architecture's [`Wide`]): a type without values, so
 /// that [`Picked`] has the same arms everywhere and its wide one is never taken.
 #[cfg(not(target_arch = "x86_64"))]
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub enum NoWide {}
 
 #[cfg(not(target_arch = "x86_64"))]
@@ -174,7 +179,7 @@ impl NoWide {
         _: impl FnOnce(Self, &str, A) -> R,
         _: impl FnOnce(Pair<Self>, &str, A) -> R,
         _: impl FnOnce(Short<Self>, &str, A) -> R,
-        _: impl FnOnce(Pair<Narrow>, &str, A) -> R,
+        _: impl FnOnce(Narrow, &str, A) -> R,
     ) -> R {
         match self {}
     }

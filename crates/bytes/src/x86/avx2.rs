@@ -103,7 +103,7 @@ use self::intrinsics::{
 };
 
 /// The AVX2 classifier: made only where the CPU has AVX2 (see the module documentation).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub struct Avx2(pub(super) ());
 
 /// A block of the AVX2 classifier: 32 bytes in an AVX2 register.

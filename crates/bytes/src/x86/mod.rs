@@ -167,8 +167,12 @@ impl Avx2 {
     /// everything it inlines (the classifier's intrinsics among it): `wide` from 64 bytes,
     /// `pair` from 32 ([`Pair`]), `short` from 16 (one padded block, [`Short`]), and below
     /// that `narrow_pair` (a [`Pair`] of [`Ssse3`]) compiled for SSSE3 only, as
-    /// [`Ssse3::enter_with_pairs`] runs it (the same copy of it: [`crate::pick`] gives the SSSE3
-    /// level for such inputs, so that it is called without this function's saved registers).
+    /// [`Ssse3::enter_with_pairs`] runs it ([`crate::pick`] gives the SSSE3 level for such
+    /// inputs, so that it is called without this function's saved registers). Given the same
+    /// computation as the SSSE3 level's, the two copies are the same code, which the
+    /// compiler's function merging keeps once (one address for both `with_ssse3` symbols in
+    /// the parse-only program); a caller that passes the same closure type to both keeps one
+    /// by construction.
     ///
     /// Pairs: faster, though they take a few more instructions, because the CPU guesses
     /// fewer branches wrong (see `pair`). A short input as one padded block: each class one
@@ -263,7 +267,8 @@ impl Ssse3 {
         args: A,
         pair: impl FnOnce(Pair<Self>, &str, A) -> R,
     ) -> R {
-        // SAFETY: an `Ssse3` is made only where the CPU has SSSE3 (`pick`, `each`).
+        // SAFETY: an `Ssse3` is made only where the CPU has SSSE3 (`pick`, `each`, and the
+        // AVX2 functions, whose CPU has SSSE3 too).
         unsafe { with_ssse3(Pair(self), input, args, pair) }
     }
 

@@ -82,7 +82,7 @@ mod intrinsics {
 use self::intrinsics::{__m128i, and, bits, eq, load, lookup, or, shift_down_4, splat};
 
 /// The SSSE3 classifier: made only where the CPU has SSSE3 (see the module documentation).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub struct Ssse3(pub(super) ());
 
 /// A block of the SSSE3 classifier: the component classes by nibble tables
