@@ -118,7 +118,12 @@ impl ScalarUDFImpl for CatalogueUdf {
             let mut out = Output::new(function.returns, &out_type, rows, bytes)?;
             let mut row = Evaluator::new(function);
             if let [only] = strings {
-                only.for_each(rows, |value| match row.eval(&[value]) {
+                // The number of arguments checked once, by `Evaluator::one`.
+                let mut one = match row.one() {
+                    Ok(one) => one,
+                    Err(e) => return exec_err!("{e}"),
+                };
+                only.for_each(rows, |value| match one.eval(value) {
                     Ok(datum) => out.append(datum),
                     Err(e) => exec_err!("{e}"),
                 })?;
