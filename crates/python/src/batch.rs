@@ -5,7 +5,7 @@
 
 use pyo3::prelude::*;
 use weburl::Url;
-use weburl_functions::catalogue::{self, Datum, Evaluator, Type};
+use weburl_functions::catalogue::{self, CallError, Datum, Evaluator, Type};
 
 use crate::convert::text;
 use crate::url_object::PyUrl;
@@ -77,15 +77,19 @@ pub(crate) fn map_function<'py>(
     let inputs = strings(items)?;
     let results = py.detach(|| {
         let mut row = Evaluator::new(f);
+        // The number of arguments checked once, by `Evaluator::one`.
+        let mut one = row.one()?;
         let mut results = Texts::with_capacity(inputs.ranges.len());
         for input in inputs.iter() {
-            match input.map(|s| row.eval(&[Some(s)])) {
-                Some(Ok(Datum::Str(v))) => results.push(Some(v)),
+            match one.eval(input) {
+                Ok(Datum::Str(v)) => results.push(Some(v)),
                 _ => results.push(None),
             }
         }
-        results
+        Ok::<Texts, CallError>(results)
     });
+    let results =
+        results.map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("weburl: {e}")))?;
     Ok(results
         .iter()
         .map(|s| s.map(|s| pyo3::types::PyString::new(py, s)))

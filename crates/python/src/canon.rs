@@ -7,7 +7,7 @@ use pyo3::exceptions::{PyAttributeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 use weburl_canon as wc;
-use weburl_functions::catalogue::{self, Datum, Evaluator, Type};
+use weburl_functions::catalogue::{self, CallError, Datum, Evaluator, Type};
 
 use crate::batch::{map_function, strings};
 use crate::convert::text;
@@ -131,16 +131,19 @@ fn safe_browsing_expressions_many(
         .filter(|f| f.returns == Type::VarcharList)
         .ok_or_else(|| PyValueError::new_err("weburl: url_safe_browsing_expressions"))?;
     let inputs = strings(items)?;
-    Ok(py.detach(|| {
+    py.detach(|| {
         let mut row = Evaluator::new(f);
-        inputs
+        // The number of arguments checked once, by `Evaluator::one`.
+        let mut one = row.one()?;
+        Ok(inputs
             .iter()
-            .map(|input| match input.map(|s| row.eval(&[Some(s)])) {
-                Some(Ok(Datum::List(items))) => Some(items.iter().map(str::to_owned).collect()),
+            .map(|input| match one.eval(input) {
+                Ok(Datum::List(items)) => Some(items.iter().map(str::to_owned).collect()),
                 _ => None,
             })
-            .collect()
-    }))
+            .collect())
+    })
+    .map_err(|e: CallError| PyValueError::new_err(format!("weburl: {e}")))
 }
 
 /// `semantic(url)`: urlcanon's semantic canonical URL; `ValueError` where it has none.
