@@ -1,12 +1,12 @@
 //! Miri over `weburl-bytes`, the workspace's one crate with `unsafe` code: its safe API
 //! (`crates/bytes/tests/safe_api.rs`: the scans with every classifier, the portable table,
-//! `dispatch`, the SWAR helpers) under Miri's checks for undefined behaviour. Built with SSSE3
-//! and AVX2 enabled (`-C target-feature`): Miri emulates their intrinsics but cannot run
-//! CPUID, so only the build's features count, and without them no `unsafe` code would run. Run by
-//! `cargo xtask test` when `cargo miri` works on a nightly toolchain (`cargo +nightly miri`,
-//! installed with `rustup component add --toolchain nightly miri rust-src`); otherwise skipped
-//! with the reason printed. Not an install step: Miri needs a nightly toolchain, which CI's
-//! machine (stable Rust) does not have.
+//! `dispatch`, the SWAR helpers, `text::in_ranges`) under Miri's checks for undefined
+//! behaviour. Built with SSSE3 and AVX2 enabled (`-C target-feature`): Miri emulates their
+//! intrinsics but cannot run CPUID, so only the build's features count, and without them no
+//! `unsafe` code would run. Run by `cargo xtask test` when `cargo miri` works on a nightly
+//! toolchain (`cargo +nightly miri`, installed with `rustup component add --toolchain nightly
+//! miri rust-src`); otherwise skipped with the reason printed. Not an install step: Miri needs
+//! a nightly toolchain, which CI's machine (stable Rust) does not have.
 
 use std::process::Command;
 

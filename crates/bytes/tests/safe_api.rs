@@ -1,6 +1,7 @@
-//! The crate's safe API on a few inputs of every length around the block sizes: what
-//! `cargo xtask test` runs under Miri (when it is installed), so kept small. The exhaustive
-//! checks are the unit tests and the `bytes` fuzz target.
+//! The crate's safe API on a few inputs of every length around the block sizes (the scans,
+//! `dispatch`, the SWAR helpers, `text::in_ranges`): what `cargo xtask test` runs under Miri
+//! (when it is installed), so kept small. The exhaustive checks are the unit tests and the
+//! `bytes` fuzz target.
 
 use weburl_bytes::swar;
 use weburl_bytes::{
@@ -94,4 +95,42 @@ fn swar_helpers() {
     assert!(!swar::has_byte(b, b'?'));
     assert_eq!(swar::load(b, 4), None);
     assert_eq!(swar::first_word(b"http"), swar::word(b"http"));
+}
+
+#[test]
+fn in_ranges_agrees_with_a_byte_search() {
+    use weburl_bytes::text::{in_ranges, ByteRange};
+    let ranges = [
+        ByteRange {
+            low: b'A',
+            span: 25,
+        },
+        ByteRange { low: b'?', span: 0 },
+        // Wrapping past 0xff: DEL to space.
+        ByteRange {
+            low: 0x7f,
+            span: 0xa1,
+        },
+    ];
+    // Around the 16-byte blocks (the last one overlapping the one before), fewer under Miri.
+    let lens: &[usize] = if cfg!(miri) {
+        &[0, 15, 16, 17, 33]
+    } else {
+        &[0, 1, 15, 16, 17, 31, 32, 33, 47, 48, 49, 64]
+    };
+    for &len in lens {
+        for probe in [b'a', b'Q', b'?', b' ', 0x7f, 0xff] {
+            for at in [0, len / 2, len.saturating_sub(1)] {
+                let mut b = vec![b'a'; len];
+                if let Some(x) = b.get_mut(at) {
+                    *x = probe;
+                }
+                let want = ranges.iter().enumerate().fold(0, |bits, (k, r)| {
+                    let found = b.iter().any(|&c| c.wrapping_sub(r.low) <= r.span);
+                    bits | (u32::from(found) << k)
+                });
+                assert_eq!(in_ranges(&b, &ranges), want, "{len} {probe} {at}");
+            }
+        }
+    }
 }
