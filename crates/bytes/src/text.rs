@@ -1,11 +1,13 @@
 //! Text helpers that need `unsafe` or a CPU's vector instructions: [`in_ranges`], which of
-//! a few byte ranges a string has a byte in, 16 bytes at a time with SSE2 on x86-64.
+//! a few byte ranges a string has a byte in, 16 bytes at a time with SSE2 on x86-64, and
+//! [`range_masks`], where in a 16-byte block the bytes of each of a few ranges are.
 //!
 //! # Why the `unsafe` here is sound
 //!
-//! Two blocks, both in [`in_ranges`]'s x86-64 path: the call of its SSE2 function (a
-//! `#[target_feature(enable = "sse2")]` function, sound to call on every x86-64 CPU, since
-//! SSE2 is part of the architecture), and its 16-byte unaligned load from a `&[u8; 16]`.
+//! Two blocks in each of [`in_ranges`]'s and [`range_masks`]' x86-64 paths: the call of its
+//! SSE2 function (a `#[target_feature(enable = "sse2")]` function, sound to call on every
+//! x86-64 CPU, since SSE2 is part of the architecture), and its 16-byte unaligned load from a
+//! `&[u8; 16]`.
 
 /// A range of bytes: `low` to `low + span`, wrapping past 0xff to 0x00 (so that, say, "not
 /// printable ASCII" is one range, from DEL round to space: `low` 0x7f, `span` 0xa1).
@@ -55,6 +57,46 @@ pub fn in_ranges<const N: usize>(s: &[u8], ranges: &[ByteRange; N]) -> u32 {
         }
     }
     in_ranges_bytewise(s, ranges)
+}
+
+/// For each of `ranges` (at most 16 of them), which bytes of `block` are in it: bit `i` of
+/// `masks[k]` for `block[i]` in `ranges[k]`.
+///
+/// On x86-64 one 16-byte load and, a range, a subtraction, a minimum, a comparison and a
+/// `movemask` (SSE2); elsewhere byte by byte. For scanners that find several kinds of byte in
+/// one block at once (where a byte loop tests each byte for each kind).
+///
+/// ```
+/// use weburl_bytes::text::{range_masks, ByteRange};
+/// let dot = ByteRange { low: b'.', span: 0 };
+/// let slash = ByteRange { low: b'/', span: 0 };
+/// let [dots, slashes] = range_masks(b"www.example.com/", &[dot, slash]);
+/// assert_eq!(dots, 0b0000_1000_0000_1000);
+/// assert_eq!(slashes, 0b1000_0000_0000_0000);
+/// ```
+#[inline]
+pub fn range_masks<const N: usize>(block: &[u8; 16], ranges: &[ByteRange; N]) -> [u16; N] {
+    const { assert!(N <= 16, "at most 16 ranges") };
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: SSE2 is part of x86-64 (as for `in_ranges` above), the one requirement of
+        // this call.
+        unsafe { sse2::range_masks(block, ranges) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    range_masks_bytewise(block, ranges)
+}
+
+/// [`range_masks`] byte by byte (the definition).
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+fn range_masks_bytewise<const N: usize>(block: &[u8; 16], ranges: &[ByteRange; N]) -> [u16; N] {
+    ranges.map(|r| {
+        block
+            .iter()
+            .enumerate()
+            .fold(0u16, |m, (i, &b)| m | (u16::from(r.contains(b)) << i))
+    })
 }
 
 /// [`in_ranges`] byte by byte (the definition).
@@ -107,6 +149,25 @@ mod sse2 {
         }
         bits
     }
+
+    /// [`super::range_masks`] (SSE2, as [`in_ranges`] above).
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub(super) fn range_masks<const N: usize>(
+        block: &[u8; 16],
+        ranges: &[ByteRange; N],
+    ) -> [u16; N] {
+        // SAFETY: `block` is 16 readable bytes, and `_mm_loadu_si128` reads 16 bytes with no
+        // alignment requirement.
+        let x = unsafe { _mm_loadu_si128(block.as_ptr().cast::<__m128i>()) };
+        ranges.map(|r| {
+            let d = _mm_sub_epi8(x, _mm_set1_epi8(r.low as i8));
+            // A lane in the range: `min(b - low, span) == b - low`.
+            let within = _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(r.span as i8)), d);
+            // The mask of 16 lanes fits in 16 bits.
+            _mm_movemask_epi8(within) as u16
+        })
+    }
 }
 
 #[cfg(test)]
@@ -147,6 +208,35 @@ mod tests {
                 assert_eq!(in_ranges(&s, &ranges), want, "{s:?}");
                 let one = [ByteRange { low: b'?', span: 0 }];
                 assert_eq!(in_ranges(&s, &one), u32::from(s.contains(&b'?')), "{s:?}");
+            }
+        }
+    }
+
+    /// `range_masks` against the byte-by-byte definition: every byte value at every lane of a
+    /// block of another byte, for single-byte, wide and wrapping ranges.
+    #[test]
+    fn range_masks_byte_by_byte() {
+        let ranges = [
+            ByteRange {
+                low: 0x7f,
+                span: 0xa1,
+            },
+            ByteRange { low: b'#', span: 5 },
+            ByteRange { low: b'.', span: 0 },
+            ByteRange { low: 0, span: 0 },
+            ByteRange { low: 0xff, span: 0 },
+            ByteRange { low: 0, span: 0xff },
+        ];
+        for fill in [b'a', 0, 0xff, b'.'] {
+            for b in 0..=255u8 {
+                for at in 0..16 {
+                    let mut block = [fill; 16];
+                    if let Some(x) = block.get_mut(at) {
+                        *x = b;
+                    }
+                    let want = super::range_masks_bytewise(&block, &ranges);
+                    assert_eq!(super::range_masks(&block, &ranges), want, "{block:?}");
+                }
             }
         }
     }

@@ -28,6 +28,7 @@ use super::{default_port, is_dotted_quad};
 use classes::{
     all_classes, find_byte, AMPERSAND, HASH, NOT_PLAIN, PAREN, PERCENT, QUESTION, UPPER,
 };
+use weburl::bytes::{range_masks, ByteRange};
 
 pub(super) mod classes;
 
@@ -243,9 +244,92 @@ fn netloc(s: &[u8], at: usize, scheme: &[u8], dots: &mut [usize; MAX_DOTS]) -> O
     netloc_after_slashes(s, at + 2, scheme, dots)
 }
 
-/// [`netloc`] from `at`, after the `//` (or where `surt` puts `http://` in front).
+/// The ranges [`netloc_after_slashes`] finds in a block, in the order of its masks: the
+/// netloc's ends (`/`, `?`), the host's dots, and the bytes after which a netloc is read
+/// byte by byte ([`netloc_bytewise`]): a userinfo's `@`, a port's `:`, `[` and `%`.
+const NETLOC_RANGES: [ByteRange; 7] = [
+    ByteRange { low: b'/', span: 0 },
+    ByteRange { low: b'?', span: 0 },
+    ByteRange { low: b'.', span: 0 },
+    ByteRange { low: b'@', span: 0 },
+    ByteRange { low: b':', span: 0 },
+    ByteRange { low: b'[', span: 0 },
+    ByteRange { low: b'%', span: 0 },
+];
+
+/// [`netloc`] from `at`, after the `//` (or where `surt` puts `http://` in front). A netloc
+/// of a name alone (no `@`, `:`, `[` or `%`) is found 16 bytes at a time
+/// (`weburl::bytes::range_masks`: its end is the first `/` or `?`, its dots the bits of the
+/// dots' mask before that), where a byte loop tests each byte; any other netloc, and any in a
+/// string under 16 bytes, byte by byte ([`netloc_bytewise`]).
 #[inline(always)]
 fn netloc_after_slashes(
+    s: &[u8],
+    at: usize,
+    scheme: &[u8],
+    dots: &mut [usize; MAX_DOTS],
+) -> Option<Netloc> {
+    // An empty netloc (`file:///x`): no block needed.
+    if matches!(s.get(at), None | Some(b'/' | b'?')) {
+        return Some(Netloc {
+            host: at..at,
+            n_dots: 0,
+            port: None,
+            end: at,
+        });
+    }
+    let mut n_dots = 0;
+    let mut start = at;
+    loop {
+        // The block from `start`, or the string's last 16 bytes (those before `start`
+        // masked off).
+        let (block_start, block) = match s.get(start..).and_then(<[u8]>::first_chunk::<16>) {
+            Some(block) => (start, block),
+            None => match s.last_chunk::<16>() {
+                Some(block) => (s.len() - 16, block),
+                None => return netloc_bytewise(s, at, scheme, dots),
+            },
+        };
+        let [slash, question, dot, at_sign, colon, bracket, percent] =
+            range_masks(block, &NETLOC_RANGES);
+        // (No bits when `start` is the string's end.)
+        let from = u16::MAX
+            .checked_shl((start - block_start) as u32)
+            .unwrap_or(0);
+        let ends = (slash | question) & from;
+        // The bits before the netloc's end (all from `start` when it is not in the block).
+        let inside = from & ends.wrapping_sub(1) & !ends;
+        let inside = if ends == 0 { from } else { inside };
+        if (at_sign | colon | bracket | percent) & inside != 0 {
+            return netloc_bytewise(s, at, scheme, dots);
+        }
+        let mut d = dot & inside;
+        while d != 0 {
+            *dots.get_mut(n_dots)? = block_start + d.trailing_zeros() as usize;
+            n_dots += 1;
+            d &= d - 1;
+        }
+        let end = if ends != 0 {
+            Some(block_start + ends.trailing_zeros() as usize)
+        } else if block_start + 16 >= s.len() {
+            Some(s.len())
+        } else {
+            None
+        };
+        if let Some(end) = end {
+            return Some(Netloc {
+                host: at..end,
+                n_dots,
+                port: None,
+                end,
+            });
+        }
+        start = block_start + 16;
+    }
+}
+
+/// [`netloc_after_slashes`] byte by byte.
+fn netloc_bytewise(
     s: &[u8],
     mut at: usize,
     scheme: &[u8],
