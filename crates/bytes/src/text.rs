@@ -1,13 +1,16 @@
 //! Text helpers that need `unsafe` or a CPU's vector instructions: [`in_ranges`], which of
-//! a few byte ranges a string has a byte in, 16 bytes at a time with SSE2 on x86-64, and
-//! [`range_masks`], where in a 16-byte block the bytes of each of a few ranges are.
+//! a few byte ranges a string has a byte in, 16 bytes at a time with SSE2 on x86-64,
+//! [`range_masks`], where in a 16-byte block the bytes of each of a few ranges are, and
+//! [`ascii_string`], bytes as a `String` once they are found to be ASCII.
 //!
 //! # Why the `unsafe` here is sound
 //!
 //! Two blocks in each of [`in_ranges`]'s and [`range_masks`]' x86-64 paths: the call of its
 //! SSE2 function (a `#[target_feature(enable = "sse2")]` function, sound to call on every
 //! x86-64 CPU, since SSE2 is part of the architecture), and its 16-byte unaligned load from a
-//! `&[u8; 16]`.
+//! `&[u8; 16]`; the same two in `is_ascii`'s, behind [`ascii_string`]. And
+//! [`ascii_string`]'s `String::from_utf8_unchecked`, after `is_ascii` found no byte of 0x80 or
+//! above.
 
 /// A range of bytes: `low` to `low + span`, wrapping past 0xff to 0x00 (so that, say, "not
 /// printable ASCII" is one range, from DEL round to space: `low` 0x7f, `span` 0xa1).
@@ -87,6 +90,43 @@ pub fn range_masks<const N: usize>(block: &[u8; 16], ranges: &[ByteRange; N]) ->
     range_masks_bytewise(block, ranges)
 }
 
+/// `bytes` as a `String` when every byte of it is ASCII (which is valid UTF-8), or `bytes`
+/// back. For a builder of ASCII text that writes bytes (a copy of a fixed 16 bytes cut back,
+/// a byte array) where `String`'s methods take `&str`s: the check is one pass or-ing 16-byte
+/// blocks on x86-64, where `String::from_utf8` checks each byte for the start of a sequence.
+///
+/// ```
+/// use weburl_bytes::text::ascii_string;
+/// assert_eq!(ascii_string(b"com,example)/".to_vec()).as_deref(), Ok("com,example)/"));
+/// assert_eq!(ascii_string(vec![b'a', 0xc3, 0xa9]), Err(vec![b'a', 0xc3, 0xa9]));
+/// ```
+#[inline(always)]
+pub fn ascii_string(
+    bytes: alloc::vec::Vec<u8>,
+) -> Result<alloc::string::String, alloc::vec::Vec<u8>> {
+    if !is_ascii(&bytes) {
+        return Err(bytes);
+    }
+    // SAFETY: no byte of `bytes` is 0x80 or above (just checked): every byte is an ASCII
+    // character, one UTF-8 sequence of one byte, so the bytes are valid UTF-8.
+    Ok(unsafe { alloc::string::String::from_utf8_unchecked(bytes) })
+}
+
+/// Whether every byte of `s` is under 0x80: on x86-64 the bytes of its 16-byte blocks (the
+/// last overlapping the one before) or-ed together and their top bits tested once (SSE2),
+/// elsewhere (and for a string under 16 bytes) byte by byte.
+#[inline(always)]
+fn is_ascii(s: &[u8]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if s.len() >= 16 {
+            // SAFETY: SSE2 is part of x86-64 (as for `in_ranges` above).
+            return unsafe { sse2::is_ascii(s) };
+        }
+    }
+    s.iter().fold(0, |acc, &b| acc | b) < 0x80
+}
+
 /// [`range_masks`] byte by byte (the definition).
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
@@ -114,8 +154,8 @@ fn in_ranges_bytewise<const N: usize>(s: &[u8], ranges: &[ByteRange; N]) -> u32 
 mod sse2 {
     use super::ByteRange;
     use core::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_set1_epi8,
-        _mm_sub_epi8,
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128,
+        _mm_set1_epi8, _mm_sub_epi8,
     };
 
     /// [`super::in_ranges`] for a string of 16 bytes or more (its caller's check). With
@@ -148,6 +188,27 @@ mod sse2 {
             bits |= u32::from(_mm_movemask_epi8(within) != 0) << k;
         }
         bits
+    }
+
+    /// [`super::is_ascii`] for a string of 16 bytes or more (SSE2, as [`in_ranges`] above).
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub(super) fn is_ascii(s: &[u8]) -> bool {
+        let load = |block: &[u8; 16]| {
+            // SAFETY: `block` is 16 readable bytes, and `_mm_loadu_si128` reads 16 bytes with
+            // no alignment requirement.
+            unsafe { _mm_loadu_si128(block.as_ptr().cast::<__m128i>()) }
+        };
+        let (blocks, _) = s.as_chunks::<16>();
+        let mut acc = _mm_set1_epi8(0);
+        for block in blocks {
+            acc = _mm_or_si128(acc, load(block));
+        }
+        if let Some(last) = s.last_chunk::<16>() {
+            acc = _mm_or_si128(acc, load(last));
+        }
+        // The top bit of each lane: set where some byte was 0x80 or above.
+        _mm_movemask_epi8(acc) == 0
     }
 
     /// [`super::range_masks`] (SSE2, as [`in_ranges`] above).
@@ -208,6 +269,29 @@ mod tests {
                 assert_eq!(in_ranges(&s, &ranges), want, "{s:?}");
                 let one = [ByteRange { low: b'?', span: 0 }];
                 assert_eq!(in_ranges(&s, &one), u32::from(s.contains(&b'?')), "{s:?}");
+            }
+        }
+    }
+
+    /// `ascii_string` takes bytes all under 0x80 and gives back any with one byte of 0x80
+    /// or above, at each place of strings of 0 to 40 bytes.
+    #[test]
+    fn ascii_string_checks_every_byte() {
+        for len in 0..40 {
+            let plain: alloc::vec::Vec<u8> = (0..len).map(|i| (i * 7 % 128) as u8).collect();
+            let want = plain
+                .iter()
+                .map(|&b| char::from(b))
+                .collect::<alloc::string::String>();
+            assert_eq!(super::ascii_string(plain.clone()), Ok(want));
+            for at in 0..len {
+                for b in [0x80, 0xc3, 0xff] {
+                    let mut s = plain.clone();
+                    if let Some(x) = s.get_mut(at) {
+                        *x = b;
+                    }
+                    assert_eq!(super::ascii_string(s.clone()), Err(s));
+                }
             }
         }
     }

@@ -1,6 +1,6 @@
 //! The crate's safe API on a few inputs of every length around the block sizes (the scans,
-//! `dispatch`, the SWAR helpers, `text::in_ranges`): what `cargo xtask test` runs under Miri
-//! (when it is installed), so kept small. The exhaustive checks are the unit tests and the
+//! `dispatch`, the SWAR helpers, `text::in_ranges`, `range_masks` and `ascii_string`): what
+//! `cargo xtask test` runs under Miri (when it is installed), so kept small. The exhaustive checks are the unit tests and the
 //! `bytes` fuzz target.
 
 use weburl_bytes::swar;
@@ -130,6 +130,63 @@ fn in_ranges_agrees_with_a_byte_search() {
                     bits | (u32::from(found) << k)
                 });
                 assert_eq!(in_ranges(&b, &ranges), want, "{len} {probe} {at}");
+            }
+        }
+    }
+}
+
+#[test]
+fn range_masks_agree_with_a_byte_test() {
+    use weburl_bytes::text::{range_masks, ByteRange};
+    let ranges = [
+        ByteRange { low: b'.', span: 0 },
+        ByteRange {
+            low: b'A',
+            span: 25,
+        },
+        ByteRange {
+            low: 0x7f,
+            span: 0xa1,
+        },
+    ];
+    for probe in [b'.', b'Q', b' ', 0x7f, 0xff, b'a'] {
+        for at in [0, 7, 15] {
+            let mut block = [b'a'; 16];
+            if let Some(x) = block.get_mut(at) {
+                *x = probe;
+            }
+            let want = ranges.map(|r| {
+                block.iter().enumerate().fold(0u16, |m, (i, &c)| {
+                    m | (u16::from(c.wrapping_sub(r.low) <= r.span) << i)
+                })
+            });
+            assert_eq!(range_masks(&block, &ranges), want, "{probe} {at}");
+        }
+    }
+}
+
+#[test]
+fn ascii_string_agrees_with_from_utf8_on_ascii() {
+    use weburl_bytes::text::ascii_string;
+    let lens: &[usize] = if cfg!(miri) {
+        &[0, 15, 16, 17, 33]
+    } else {
+        &[0, 1, 15, 16, 17, 31, 32, 33, 47, 48, 49, 64]
+    };
+    for &len in lens {
+        for probe in [b'a', 0x7f, 0x80, 0xff] {
+            for at in [0, len / 2, len.saturating_sub(1)] {
+                let mut b = vec![b'a'; len];
+                if let Some(x) = b.get_mut(at) {
+                    *x = probe;
+                }
+                let got = ascii_string(b.clone());
+                if b.is_ascii() {
+                    let want = String::from_utf8(b).map_err(|e| e.into_bytes());
+                    assert_eq!(got, want, "{len} {probe} {at}");
+                } else {
+                    assert_eq!(got, Err(b), "{len} {probe} {at}");
+                }
             }
         }
     }

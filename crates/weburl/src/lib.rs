@@ -170,11 +170,12 @@ struct UrlPatternGuideDoctests;
 /// Byte helpers for bindings that take input from outside Rust (the C API checks its input
 /// with [`bytes::is_ascii`] before borrowing it as `&str`) and for crates on the facade
 /// (weburl-canon's SURT key finds the kinds of byte a string holds with
-/// [`bytes::in_ranges`], and a netloc's end and dots with [`bytes::range_masks`]):
+/// [`bytes::in_ranges`], a netloc's end and dots with [`bytes::range_masks`], and makes its
+/// key a `String` with [`bytes::ascii_string`]):
 /// `weburl-bytes`, their one home.
 pub mod bytes {
     pub use weburl_bytes::swar::is_ascii;
-    pub use weburl_bytes::text::{in_ranges, range_masks, ByteRange};
+    pub use weburl_bytes::text::{ascii_string, in_ranges, range_masks, ByteRange};
 }
 
 #[cfg(feature = "ada")]

@@ -14,11 +14,14 @@
 //! The work a string needs is found first: vectorized passes over it (`fast/classes.rs`) tell
 //! whether it has a fragment, a `%`, a `(`, a query, a `&` or a capital letter at all, and
 //! the steps for those are skipped when it has none. The netloc is scanned once
-//! ([`netloc`], noting the host's dots, which then give its labels in reverse), the path is
-//! written whole or segment by segment and the query whole or argument by argument, and
-//! everything written after the scheme is lowercased in one pass at the end (when there is
-//! anything to lowercase). Every part is carried as a range of offsets into the input and
-//! sliced from it with `?`: a range that does not fit gives `None`.
+//! ([`netloc`], 16 bytes at a time, noting the host's dots, which then give its labels in
+//! reverse), the path is written whole or segment by segment and the query whole or argument
+//! by argument, and everything written after the scheme is lowercased in one pass at the end
+//! (when there is anything to lowercase). Every part is carried as a range of offsets into the
+//! input and sliced from it with `?`: a range that does not fit gives `None`. The key is
+//! written as bytes (so that a short label is copied as a fixed 16 bytes then cut back,
+//! [`push_part`]) and made a `String` by `weburl::bytes::ascii_string`, whose check of the
+//! bytes cannot fail here: every byte written is ASCII.
 
 use core::ops::Range;
 
@@ -46,8 +49,7 @@ fn escaped(b: u8) -> bool {
 /// the rest), any other is the byte itself. `None` (the general way) for a `%` that starts no
 /// `%XX`, a decoded `%` (decoded again there) or a decoded byte of `forbidden` (one that would
 /// change the part's structure: a path's `/`, `.` and `(`).
-fn push_decoded(out: &mut String, part: &str, forbidden: &[u8]) -> Option<()> {
-    let bytes = part.as_bytes();
+fn push_decoded(out: &mut Vec<u8>, bytes: &[u8], forbidden: &[u8]) -> Option<()> {
     let mut copied = 0;
     let mut at = 0;
     while let Some(offset) = bytes.get(at..)?.iter().position(|&b| b == b'%') {
@@ -57,16 +59,16 @@ fn push_decoded(out: &mut String, part: &str, forbidden: &[u8]) -> Option<()> {
         if byte == b'%' || forbidden.contains(&byte) {
             return None;
         }
-        out.push_str(part.get(copied..start)?);
+        out.extend_from_slice(bytes.get(copied..start)?);
         if escaped(byte) {
-            out.push_str(part.get(start..start + 3)?);
+            out.extend_from_slice(bytes.get(start..start + 3)?);
         } else {
-            out.push(char::from(byte));
+            out.push(byte);
         }
         at = start + 3;
         copied = at;
     }
-    out.push_str(part.get(copied..)?);
+    out.extend_from_slice(bytes.get(copied..)?);
     Some(())
 }
 
@@ -150,34 +152,35 @@ pub(super) fn key(input: &str) -> Option<String> {
     }
 
     let decode = seen & PERCENT != 0;
-    let mut out = String::with_capacity(s.len() + 2);
+    // Room for a label's 16-byte copy past the string's end ([`push_part`]).
+    let mut out = Vec::with_capacity(s.len() + 18);
     let lower_from;
     if host.is_empty() {
         // `scheme:` (as written) then the path as it is (no dot segments without a host).
-        out.push_str(input.get(..scheme_end)?);
-        out.push(':');
+        out.extend_from_slice(s.get(..scheme_end)?);
+        out.push(b':');
         lower_from = out.len();
         push_path(
             &mut out,
-            input.get(strip_trailing_slash(s, path.clone()))?,
+            s.get(strip_trailing_slash(s, path.clone()))?,
             decode,
         )?;
         if path.is_empty() && !query.is_empty() {
-            out.push('/');
+            out.push(b'/');
         }
     } else {
         lower_from = 0;
-        push_reversed(&mut out, input, host, dots)?;
+        push_reversed(&mut out, s, host, dots)?;
         if let Some(port) = netloc.port {
             push_port(&mut out, port);
         }
-        out.push(')');
-        push_host_path(&mut out, input, path, decode)?;
+        out.push(b')');
+        push_host_path(&mut out, s, path, decode)?;
     }
     if !query.is_empty() {
-        let query = input.get(query)?;
-        if decode && query.contains('%') {
-            let mut decoded = String::with_capacity(query.len());
+        let query = s.get(query)?;
+        if decode && query.contains(&b'%') {
+            let mut decoded = Vec::with_capacity(query.len());
             // Decoded (the Google canonicalizer's repeated unescape: once here, a decoded `%`
             // goes the general way), then sorted (`query_alpha_reorder`): a decoded `&` or `=`
             // splits the decoded query as it splits the general way's (which sorts the decoded
@@ -194,7 +197,9 @@ pub(super) fn key(input: &str) -> Option<String> {
     if seen & (UPPER | PERCENT) != 0 {
         out.get_mut(lower_from..)?.make_ascii_lowercase();
     }
-    Some(out)
+    // Every byte written is one of the string's plain ASCII bytes before the fragment, a
+    // decoded plain byte or an ASCII punctuation mark: the check cannot fail.
+    weburl::bytes::ascii_string(out).ok()
 }
 
 /// The bytes the netloc scan stops at: `/`, `?`, `.`, `@`, `:`, `[`, `%` (a table: one load
@@ -387,22 +392,22 @@ fn netloc_bytewise(
 /// `.` or `..` segment, which the normalization resolves. Inlined into [`key`] as
 /// [`netloc`] is.
 #[inline(always)]
-fn push_host_path(out: &mut String, input: &str, path: Range<usize>, decode: bool) -> Option<()> {
-    let bytes = input.as_bytes().get(path.clone())?;
+fn push_host_path(out: &mut Vec<u8>, s: &[u8], path: Range<usize>, decode: bool) -> Option<()> {
+    let bytes = s.get(path.clone())?;
     if bytes.is_empty() {
-        out.push('/');
+        out.push(b'/');
         return Some(());
     }
     // Whether it has `//` or a segment starting with `.` (then checked whole).
     let odd_path = has_pair(bytes, |a, b| (a == b'/') & ((b == b'/') | (b == b'.')));
     if !odd_path {
-        let path = strip_trailing_slash(input.as_bytes(), path);
-        return push_path(out, input.get(path)?, decode);
+        let path = strip_trailing_slash(s, path);
+        return push_path(out, s.get(path)?, decode);
     }
     if !no_dot_segments(bytes) {
         return None;
     }
-    out.push('/');
+    out.push(b'/');
     let mut first = true;
     let mut at = path.start;
     for seg in bytes.split(|&b| b == b'/') {
@@ -412,10 +417,10 @@ fn push_host_path(out: &mut String, input: &str, path: Range<usize>, decode: boo
             continue;
         }
         if !first {
-            out.push('/');
+            out.push(b'/');
         }
         first = false;
-        push_path(out, input.get(seg_range)?, decode)?;
+        push_path(out, s.get(seg_range)?, decode)?;
     }
     Some(())
 }
@@ -438,11 +443,11 @@ fn parse_port(digits: &[u8], scheme: &[u8]) -> Option<Option<u16>> {
 }
 
 /// The path (decoded once when the string has a `%`), appended to `out`.
-fn push_path(out: &mut String, path: &str, decode: bool) -> Option<()> {
+fn push_path(out: &mut Vec<u8>, path: &[u8], decode: bool) -> Option<()> {
     if decode {
         push_decoded(out, path, b"/.(")
     } else {
-        out.push_str(path);
+        out.extend_from_slice(path);
         Some(())
     }
 }
@@ -525,27 +530,43 @@ fn strip_trailing_slash(s: &[u8], path: Range<usize>) -> Range<usize> {
     }
 }
 
-/// The host's labels (`host` in `input`, its dots at `dots`) in reverse order, joined by
-/// `,`; `None` for an empty label (`..`, which the general way collapses first).
-fn push_reversed(out: &mut String, input: &str, host: Range<usize>, dots: &[usize]) -> Option<()> {
+/// The host's labels (`host` in `s`, its dots at `dots`) in reverse order, joined by `,`;
+/// `None` for an empty label (`..`, which the general way collapses first).
+fn push_reversed(out: &mut Vec<u8>, s: &[u8], host: Range<usize>, dots: &[usize]) -> Option<()> {
     let mut end = host.end;
     for &dot in dots.iter().rev() {
         if dot + 1 == end {
             return None;
         }
-        out.push_str(input.get(dot + 1..end)?);
-        out.push(',');
+        push_part(out, s, dot + 1..end)?;
+        out.push(b',');
         end = dot;
     }
     if host.start == end && !dots.is_empty() {
         return None;
     }
-    out.push_str(input.get(host.start..end)?);
+    push_part(out, s, host.start..end)
+}
+
+/// The range `part` of `s` appended to `out`: a part of up to 16 bytes as the 16 bytes from
+/// its start (a copy of a fixed size, inlined, where a copy of the part's own length calls
+/// `memcpy`), then cut back to it, when `s` has 16 bytes from there; else the part itself.
+#[inline(always)]
+fn push_part(out: &mut Vec<u8>, s: &[u8], part: Range<usize>) -> Option<()> {
+    if part.len() <= 16 {
+        if let Some(block) = s.get(part.start..).and_then(<[u8]>::first_chunk::<16>) {
+            let keep = out.len() + part.len();
+            out.extend_from_slice(block);
+            out.truncate(keep);
+            return Some(());
+        }
+    }
+    out.extend_from_slice(s.get(part)?);
     Some(())
 }
 
-fn push_port(out: &mut String, port: u16) {
-    out.push(':');
+fn push_port(out: &mut Vec<u8>, port: u16) {
+    out.push(b':');
     let mut digits = [0u8; 5];
     let mut n = port;
     let mut i = digits.len();
@@ -559,28 +580,26 @@ fn push_port(out: &mut String, port: u16) {
             break;
         }
     }
-    for &d in digits.get(i..).unwrap_or_default() {
-        out.push(char::from(d));
-    }
+    out.extend_from_slice(digits.get(i..).unwrap_or_default());
 }
 
 /// `?` and the query's arguments sorted as the general way sorts them once lowercased (by
 /// name, then an argument without `=` before one with, then by value); `None` for a query
 /// with a session-id argument (the general way strips it) or more than [`MAX_ARGS`]
 /// arguments. `amp`: whether the query may hold a `&` (without one there is nothing to sort).
-fn push_sorted_query(out: &mut String, query: &str, amp: bool) -> Option<()> {
-    if query_has_session_id(query.as_bytes()) {
+fn push_sorted_query(out: &mut Vec<u8>, query: &[u8], amp: bool) -> Option<()> {
+    if query_has_session_id(query) {
         return None;
     }
-    out.push('?');
-    if !amp || !query.contains('&') {
+    out.push(b'?');
+    if !amp || !query.contains(&b'&') {
         // One argument: nothing to sort.
-        out.push_str(query);
+        out.extend_from_slice(query);
         return Some(());
     }
     // (start, end of name, end) of each argument in `query`: each `&` and each argument's
     // first `=` found by a search of its own (no per-byte state).
-    let bytes = query.as_bytes();
+    let bytes = query;
     let mut args = [(0u32, 0u32, 0u32); MAX_ARGS];
     let mut n = 0;
     let mut start = 0;
@@ -599,12 +618,7 @@ fn push_sorted_query(out: &mut String, query: &str, amp: bool) -> Option<()> {
         start = end + 1;
     }
     let args = args.get_mut(..n)?;
-    let part = |a: u32, b: u32| {
-        query
-            .as_bytes()
-            .get(a as usize..b as usize)
-            .unwrap_or_default()
-    };
+    let part = |a: u32, b: u32| query.get(a as usize..b as usize).unwrap_or_default();
     let cmp_ci = |x: &[u8], y: &[u8]| {
         x.iter()
             .map(u8::to_ascii_lowercase)
@@ -621,9 +635,9 @@ fn push_sorted_query(out: &mut String, query: &str, amp: bool) -> Option<()> {
     });
     for (i, &(s, _, e)) in args.iter().enumerate() {
         if i > 0 {
-            out.push('&');
+            out.push(b'&');
         }
-        out.push_str(query.get(s as usize..e as usize).unwrap_or_default());
+        out.extend_from_slice(query.get(s as usize..e as usize).unwrap_or_default());
     }
     Some(())
 }
