@@ -116,8 +116,8 @@ fn same_as_general() {
         format!("http://a/?{}", args.join("&"))
     };
     let boundary = [
-        (args(super::MAX_ARGS), true),
-        (args(super::MAX_ARGS + 1), false),
+        (args(super::query::MAX_ARGS), true),
+        (args(super::query::MAX_ARGS + 1), false),
     ];
     let o = Options::default();
     let inputs = inputs
