@@ -1,9 +1,36 @@
 //! The query of the one-pass SURT key ([`super::key`]): `?` and its arguments sorted.
+//!
+//! The general way sorts the lowercased arguments as pairs (name, then no `=` before `=`,
+//! then value). That is the order of each argument's bytes lowercased with its first `=` made
+//! `0x01` (below every byte the query holds, so a name before a longer name, an argument
+//! without `=` before one with, and then the values in order): here the arguments are
+//! compared as those bytes, 8 at a time as big-endian `u64` words ([`word`]), the first word
+//! of each computed once before the sort. The query is printable ASCII here (the one pass
+//! takes no other string, and a decoded byte outside it stays escaped), so no byte is `0x00`
+//! (the padding after an argument's end) or `0x01`.
+
+use core::cmp::Ordering;
 
 use super::super::session::query_has_session_id;
 
 /// At most this many query arguments are sorted here (more: the general way).
 pub(super) const MAX_ARGS: usize = 32;
+
+/// `0x01` in each byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// The high bit of each byte of a word.
+const HIGHS: u64 = ONES * 0x80;
+
+/// One argument of the query: where it is, and its first [`word`].
+#[derive(Clone, Copy, Default)]
+struct Arg {
+    /// [`word`] at the argument's start.
+    first: u64,
+    start: u32,
+    /// Where its first `=` is (`end` for none).
+    name_end: u32,
+    end: u32,
+}
 
 /// `?` and the query's arguments sorted as the general way sorts them once lowercased (by
 /// name, then an argument without `=` before one with, then by value); `None` for a query
@@ -19,47 +46,274 @@ pub(super) fn push_sorted_query(out: &mut Vec<u8>, query: &[u8], amp: bool) -> O
         out.extend_from_slice(query);
         return Some(());
     }
-    // (start, end of name, end) of each argument in `query`: each `&` and each argument's
-    // first `=` found by a search of its own (no per-byte state).
-    let bytes = query;
-    let mut args = [(0u32, 0u32, 0u32); MAX_ARGS];
-    let mut n = 0;
-    let mut start = 0;
-    loop {
-        let rest = bytes.get(start..)?;
-        let end = start + rest.iter().position(|&b| b == b'&').unwrap_or(rest.len());
-        let arg = bytes.get(start..end)?;
-        let name_end = start + arg.iter().position(|&b| b == b'=').unwrap_or(arg.len());
-        // Offsets fit in `u32`: a longer query goes the general way.
-        let offset = |i: usize| u32::try_from(i).ok();
-        *args.get_mut(n)? = (offset(start)?, offset(name_end)?, offset(end)?);
-        n += 1;
-        if end >= bytes.len() {
-            break;
-        }
-        start = end + 1;
-    }
+    let mut args = [Arg::default(); MAX_ARGS];
+    let n = split(query, &mut args)?;
     let args = args.get_mut(..n)?;
-    let part = |a: u32, b: u32| query.get(a as usize..b as usize).unwrap_or_default();
-    let cmp_ci = |x: &[u8], y: &[u8]| {
-        x.iter()
-            .map(u8::to_ascii_lowercase)
-            .cmp(y.iter().map(u8::to_ascii_lowercase))
-    };
-    args.sort_unstable_by(|&(s1, n1, e1), &(s2, n2, e2)| {
-        cmp_ci(part(s1, n1), part(s2, n2)).then_with(|| match (n1 == e1, n2 == e2) {
-            // No `=` sorts first.
-            (true, true) => core::cmp::Ordering::Equal,
-            (true, false) => core::cmp::Ordering::Less,
-            (false, true) => core::cmp::Ordering::Greater,
-            (false, false) => cmp_ci(part(n1 + 1, e1), part(n2 + 1, e2)),
-        })
-    });
-    for (i, &(s, _, e)) in args.iter().enumerate() {
+    // An insertion sort: a query has few arguments.
+    for i in 1..args.len() {
+        let arg = *args.get(i)?;
+        let mut j = i;
+        while j > 0 {
+            let before = *args.get(j - 1)?;
+            if cmp_args(query, &before, &arg) != Ordering::Greater {
+                break;
+            }
+            *args.get_mut(j)? = before;
+            j -= 1;
+        }
+        *args.get_mut(j)? = arg;
+    }
+    for (i, arg) in args.iter().enumerate() {
         if i > 0 {
             out.push(b'&');
         }
-        out.extend_from_slice(query.get(s as usize..e as usize).unwrap_or_default());
+        out.extend_from_slice(query.get(arg.start as usize..arg.end as usize)?);
     }
     Some(())
+}
+
+/// The arguments of `query` (split at each `&`, with each one's first `=`) into `args`, and
+/// how many there are: one pass over 8-byte words, taking the `&` and `=` of each word in
+/// order. `None` for more than [`MAX_ARGS`] (or offsets beyond `u32`).
+fn split(query: &[u8], args: &mut [Arg; MAX_ARGS]) -> Option<usize> {
+    let mut n = 0;
+    let mut start = 0;
+    let mut name_end = None;
+    let mut at = 0;
+    while at < query.len() {
+        let w = load(query, at);
+        let mut amps = byte_mask(w, b'&');
+        let mut equals = byte_mask(w, b'=');
+        while amps | equals != 0 {
+            // The first of the word's `&` and `=`: bit `8 * i + 7` for its byte `i`.
+            let a = amps.trailing_zeros();
+            let e = equals.trailing_zeros();
+            if e < a {
+                name_end.get_or_insert(at + (e / 8) as usize);
+                equals &= equals - 1;
+            } else {
+                let end = at + (a / 8) as usize;
+                *args.get_mut(n)? = arg(query, start, name_end.unwrap_or(end), end)?;
+                n += 1;
+                start = end + 1;
+                name_end = None;
+                amps &= amps - 1;
+            }
+        }
+        at += 8;
+    }
+    let end = query.len();
+    *args.get_mut(n)? = arg(query, start, name_end.unwrap_or(end), end)?;
+    Some(n + 1)
+}
+
+/// The [`Arg`] of `query[start..end]` whose first `=` is at `name_end` (`end` for none).
+fn arg(query: &[u8], start: usize, name_end: usize, end: usize) -> Option<Arg> {
+    // Offsets fit in `u32`: a longer query goes the general way.
+    let offset = |i: usize| u32::try_from(i).ok();
+    Some(Arg {
+        first: word(query, start, name_end, end),
+        start: offset(start)?,
+        name_end: offset(name_end)?,
+        end: offset(end)?,
+    })
+}
+
+/// The order of two arguments: their first words, then (where these are the same) the words
+/// after them, until one differs or both arguments end.
+fn cmp_args(query: &[u8], x: &Arg, y: &Arg) -> Ordering {
+    match x.first.cmp(&y.first) {
+        Ordering::Equal => {}
+        order => return order,
+    }
+    let (xs, xn, xe) = (x.start as usize, x.name_end as usize, x.end as usize);
+    let (ys, yn, ye) = (y.start as usize, y.name_end as usize, y.end as usize);
+    let mut k = 8;
+    while xs + k < xe || ys + k < ye {
+        let order = word(query, xs + k, xn, xe).cmp(&word(query, ys + k, yn, ye));
+        if order != Ordering::Equal {
+            return order;
+        }
+        k += 8;
+    }
+    Ordering::Equal
+}
+
+/// The 8 bytes of an argument from `at` (the argument ends at `end`, its first `=` at
+/// `name_end`, `end` for none) as they sort: lowercased, the first `=` made `0x01`, `0x00`
+/// after the argument's end, as a big-endian word (its first byte the most significant).
+fn word(query: &[u8], at: usize, name_end: usize, end: usize) -> u64 {
+    let len = end.saturating_sub(at);
+    if len == 0 {
+        return 0;
+    }
+    let mut w = lowercase(load(query, at));
+    if len < 8 {
+        w &= (1u64 << (8 * len)) - 1;
+    }
+    if name_end < end {
+        if let Some(i) = name_end.checked_sub(at).filter(|&i| i < 8) {
+            let shift = 8 * i;
+            w = (w & !(0xff << shift)) | (1 << shift);
+        }
+    }
+    w.swap_bytes()
+}
+
+/// The 8 bytes of `s` from `at` as a little-endian word (`0x00` for those past its end).
+fn load(s: &[u8], at: usize) -> u64 {
+    let rest = s.get(at..).unwrap_or_default();
+    match rest.first_chunk::<8>() {
+        Some(bytes) => u64::from_le_bytes(*bytes),
+        None => {
+            let mut bytes = [0u8; 8];
+            for (to, &from) in bytes.iter_mut().zip(rest) {
+                *to = from;
+            }
+            u64::from_le_bytes(bytes)
+        }
+    }
+}
+
+/// The high bit of each byte of `w` that is `c` (exactly: no carry between bytes).
+fn byte_mask(w: u64, c: u8) -> u64 {
+    let x = w ^ (ONES * u64::from(c));
+    // The high bit of each byte of `x` that is not zero.
+    let nonzero = ((x & !HIGHS) + !HIGHS) | x;
+    !nonzero & HIGHS
+}
+
+/// `w` with each ASCII capital letter lowercased (every other byte as it is).
+fn lowercase(w: u64) -> u64 {
+    // The low seven bits of each byte plus a constant: no carry between bytes.
+    let low = w & !HIGHS;
+    let from_a = low + ONES * u64::from(0x80 - b'A');
+    let past_z = low + ONES * u64::from(0x80 - b'Z' - 1);
+    let upper = from_a & !past_z & !w & HIGHS;
+    w | (upper >> 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{byte_mask, lowercase, push_sorted_query};
+
+    /// The general way's order: the lowercased (name, value) pairs, compared by iterators.
+    fn reference(query: &[u8]) -> Vec<u8> {
+        let lower = query.to_ascii_lowercase();
+        let mut args: Vec<(&[u8], Option<&[u8]>)> = lower
+            .split(|&b| b == b'&')
+            .map(|a| match a.iter().position(|&b| b == b'=') {
+                Some(i) => (a.get(..i).unwrap_or_default(), a.get(i + 1..)),
+                None => (a, None),
+            })
+            .collect();
+        args.sort_unstable();
+        let mut out = b"?".to_vec();
+        for (i, (k, v)) in args.iter().enumerate() {
+            if i > 0 {
+                out.push(b'&');
+            }
+            out.extend_from_slice(k);
+            if let Some(v) = v {
+                out.push(b'=');
+                out.extend_from_slice(v);
+            }
+        }
+        out
+    }
+
+    fn sorted(query: &[u8]) -> Option<Vec<u8>> {
+        let mut out = Vec::new();
+        push_sorted_query(&mut out, query, true)?;
+        out.make_ascii_lowercase();
+        Some(out)
+    }
+
+    #[test]
+    fn examples() {
+        for (query, want) in [
+            ("b=2&a=1&A=0", "?a=0&a=1&b=2"),
+            ("=&=1&a&a=", "?=&=1&a&a="),
+            ("b&a&c=1&c", "?a&b&c&c=1"),
+            ("a-b&a=1", "?a=1&a-b"),
+            ("a=1&a", "?a&a=1"),
+            ("ab=&a=b", "?a=b&ab="),
+            ("&&", "?&&"),
+            ("aaaaaaaab=1&aaaaaaaa=2", "?aaaaaaaa=2&aaaaaaaab=1"),
+            ("aaaaaaaa&aaaaaaaa=", "?aaaaaaaa&aaaaaaaa="),
+            ("x=aaaaaaaaA&x=aaaaaaaa_", "?x=aaaaaaaa_&x=aaaaaaaaa"),
+            ("_=1&A=1&[=1&`=1&Z=1", "?[=1&_=1&`=1&a=1&z=1"),
+        ] {
+            assert_eq!(
+                sorted(query.as_bytes()),
+                Some(want.as_bytes().to_vec()),
+                "{query}"
+            );
+            assert_eq!(reference(query.as_bytes()), want.as_bytes(), "{query}");
+        }
+    }
+
+    /// More than 32 arguments go the general way.
+    #[test]
+    fn too_many_arguments() {
+        assert!(sorted("a&".repeat(31).as_bytes()).is_some());
+        assert!(sorted("a&".repeat(32).as_bytes()).is_none());
+    }
+
+    /// The word comparison gives the general way's order on pseudo-random argument lists:
+    /// equal names, names that are prefixes of others (within and across 8-byte words),
+    /// capitals and the bytes between `Z` and `a`, arguments without `=` or with several,
+    /// empty arguments and names.
+    #[test]
+    fn same_order_as_reference() {
+        const BYTES: &[u8] = b"aAbB=_[`zZ0~!&";
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |bound: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % bound
+        };
+        for _ in 0..20_000 {
+            let n_args = 1 + next(6);
+            let mut query = Vec::new();
+            // A shared prefix makes most comparisons go past the first word.
+            let prefix_len = next(12) as usize;
+            for i in 0..n_args {
+                if i > 0 {
+                    query.push(b'&');
+                }
+                if next(2) == 0 {
+                    query.extend(core::iter::repeat_n(b'a', prefix_len));
+                }
+                for _ in 0..next(14) {
+                    let b = BYTES.get(next(BYTES.len() as u64) as usize).copied();
+                    query.push(b.unwrap_or(b'a'));
+                }
+            }
+            assert_eq!(
+                sorted(&query),
+                Some(reference(&query)),
+                "{}",
+                String::from_utf8_lossy(&query)
+            );
+        }
+    }
+
+    #[test]
+    fn masks_byte_by_byte() {
+        for b in 0..=255u8 {
+            for at in 0..8 {
+                let w = (u64::from(b) << (8 * at)) | (0x4141_4141_4141_4141 & !(0xff << (8 * at)));
+                let got = lowercase(w).to_le_bytes();
+                let want = w.to_le_bytes().map(|x| x.to_ascii_lowercase());
+                assert_eq!(got, want, "{b:#x} at {at}");
+                for c in [b'&', b'=', b'A', 0, 0x80, 0xff] {
+                    let mask = byte_mask(w, c).to_le_bytes();
+                    let want = w.to_le_bytes().map(|x| if x == c { 0x80 } else { 0 });
+                    assert_eq!(mask, want, "{b:#x} at {at} {c:#x}");
+                }
+            }
+        }
+    }
 }
