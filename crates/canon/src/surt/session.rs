@@ -2,7 +2,11 @@
 //! `jsessionid`, `phpsessid`, `sid`, `ASPSESSIONID...` and ColdFusion `cfid`/`cftoken`
 //! arguments in the query (the IA canonicalizer's `path_strip_session_id` and
 //! `query_strip_session_id`). Each search starts with a branch-free pass for what every form
-//! holds (`/(` in a path, `id` in a query): most strings have none and are done there.
+//! holds (`/(` in a path, `id` in a query): most strings have none and are done there. The
+//! one-pass key, which splits the query at each `&` anyway, tests only the arguments' ends
+//! ([`session_id_in_arg`]).
+
+use core::ops::Range;
 
 use super::fast::classes::any_byte;
 
@@ -22,10 +26,53 @@ fn has_id(s: &[u8]) -> bool {
         && has_pair(s, |a, b| ((a | 0x20) == b'i') & ((b | 0x20) == b'd'))
 }
 
-/// Whether a query session-id argument starts anywhere in `query`: when none does,
-/// [`strip_query_session_id`] leaves it as it is. A branch-free pass for `id` first (most
-/// queries have none and are done there), then the forms are tried only where an `id` is.
-pub(super) fn query_has_session_id(query: &[u8]) -> bool {
+/// Whether a query session-id argument ends at the end of the argument `arg` of `query` (the
+/// query split at each `&`; `next_end`: where the argument after it ends, `None` for the last):
+/// when none ends at any argument's end, [`strip_query_session_id`] leaves the query as it is.
+/// Every form ends at a `&` or the query's end (no value holds a `&`), and all but ColdFusion's
+/// with a value of a fixed length after its `=`: the byte that far back is tested first, and a
+/// form is tried only where it is `=`. ColdFusion's `cfid=` value `&cftoken=` value spans this
+/// argument and the next: tried only where the next starts with `c`.
+pub(super) fn session_id_in_arg(query: &[u8], arg: Range<usize>, next_end: Option<usize>) -> bool {
+    let end = arg.end;
+    let equals_back = |n: usize| end.checked_sub(n).and_then(|i| query.get(i)) == Some(&b'=');
+    // A name and `=` then 32 alphanumerics; ASP.NET's name, 8 letters, `=` then 24 letters.
+    let (named, asp) = (equals_back(33), equals_back(25));
+    if named | asp {
+        let fixed = QUERY_FORMS.iter().any(|&form| {
+            let len = match form {
+                QuerySession::Named(name) if named => name.len() + 32,
+                QuerySession::Asp if asp => 45,
+                _ => return false,
+            };
+            end.checked_sub(len)
+                .is_some_and(|i| form.len(query, i, &mut None) == Some(len))
+        });
+        if fixed {
+            return true;
+        }
+    }
+    let Some(next_end) = next_end else {
+        return false;
+    };
+    // `cfid=` and at least one byte in this argument, `cftoken=` and at least one byte the
+    // next.
+    let next = end + 1;
+    query.get(next).is_some_and(|&b| (b | 0x20) == b'c')
+        && next_end > next + 8
+        && query
+            .get(next..)
+            .is_some_and(|s| starts_with_ci(s, b"cftoken="))
+        && query
+            .get(arg.start..end.saturating_sub(1))
+            .is_some_and(|s| s.windows(5).any(|w| w.eq_ignore_ascii_case(b"cfid=")))
+}
+
+/// Whether a query session-id argument starts anywhere in `query` (what [`session_id_in_arg`]
+/// tells argument by argument; the tests compare the two). A branch-free pass for `id` first,
+/// then the forms are tried only where an `id` is.
+#[cfg(test)]
+fn query_has_session_id(query: &[u8]) -> bool {
     if !has_id(query) {
         return false;
     }
@@ -40,6 +87,7 @@ pub(super) fn query_has_session_id(query: &[u8]) -> bool {
 
 /// Where `id` (any case) starts in `s`, in order: each form's name holds it once, at
 /// [`QuerySession::id_offset`], so only these places can start one.
+#[cfg(test)]
 fn id_positions(s: &[u8]) -> impl Iterator<Item = usize> + '_ {
     let mut at = 0;
     core::iter::from_fn(move || loop {
@@ -321,6 +369,7 @@ mod tests {
             "a&cfid=1&cftoken=2".to_owned(),
         ] {
             assert!(query_has_session_id(q.as_bytes()), "{q}");
+            assert!(session_id_by_args(q.as_bytes()), "{q}");
             assert_ne!(query(&q), q);
         }
         for q in [
@@ -331,8 +380,74 @@ mod tests {
             "a=b",
         ] {
             assert!(!query_has_session_id(q.as_bytes()), "{q}");
+            assert!(!session_id_by_args(q.as_bytes()), "{q}");
             assert_eq!(query(q), q);
         }
+    }
+
+    /// [`super::session_id_in_arg`] on each argument of `q`.
+    fn session_id_by_args(q: &[u8]) -> bool {
+        let mut ends: Vec<usize> = (0..q.len()).filter(|&i| q.get(i) == Some(&b'&')).collect();
+        ends.push(q.len());
+        let mut start = 0;
+        ends.iter().enumerate().any(|(j, &end)| {
+            let arg = start..end;
+            start = end + 1;
+            super::session_id_in_arg(q, arg, ends.get(j + 1).copied())
+        })
+    }
+
+    /// The argument-by-argument test finds what the search anywhere finds, on pseudo-random
+    /// strings of the forms' pieces (names in both cases, values of the right and wrong
+    /// lengths, `&`, `=`, pieces that start a name in the middle of an argument).
+    #[test]
+    fn session_ids_by_args() {
+        use super::query_has_session_id;
+        const PIECES: &[&str] = &[
+            "jsessionid=",
+            "JSessionID=",
+            "phpsessid=",
+            "sid=",
+            "SID=",
+            "aspsessionid",
+            "ASPSESSIONIDabcdefgh=",
+            "abcdefgh",
+            "abcdefghijklmnopqrstuvwx",
+            "0123456789abcdef0123456789ABCDEF",
+            "0123456789abcdef0123456789ABCDE",
+            "cfid=",
+            "CFID=",
+            "&cftoken=",
+            "cftoken=",
+            "&",
+            "=",
+            "a",
+            "1",
+            "id",
+            "x_",
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |bound: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % bound as u64) as usize
+        };
+        let (mut with, mut without) = (0, 0);
+        for _ in 0..100_000 {
+            let mut q = String::new();
+            for _ in 0..1 + next(8) {
+                q.push_str(PIECES.get(next(PIECES.len())).copied().unwrap_or_default());
+            }
+            let want = query_has_session_id(q.as_bytes());
+            assert_eq!(session_id_by_args(q.as_bytes()), want, "{q}");
+            if want {
+                with += 1;
+            } else {
+                without += 1;
+            }
+        }
+        assert!(with > 1_000 && without > 1_000, "{with} {without}");
     }
 
     /// `any_byte` sees a byte at every place of strings of 0 to 39 bytes, and none where

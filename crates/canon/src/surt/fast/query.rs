@@ -11,7 +11,7 @@
 
 use core::cmp::Ordering;
 
-use super::super::session::query_has_session_id;
+use super::super::session::session_id_in_arg;
 
 /// At most this many query arguments are sorted here (more: the general way).
 pub(super) const MAX_ARGS: usize = 32;
@@ -37,18 +37,30 @@ struct Arg {
 /// with a session-id argument (the general way strips it) or more than [`MAX_ARGS`]
 /// arguments. `amp`: whether the query may hold a `&` (without one there is nothing to sort).
 pub(super) fn push_sorted_query(out: &mut Vec<u8>, query: &[u8], amp: bool) -> Option<()> {
-    if query_has_session_id(query) {
-        return None;
-    }
-    out.push(b'?');
-    if !amp || !query.contains(&b'&') {
+    if !amp {
         // One argument: nothing to sort.
+        if session_id_in_arg(query, 0..query.len(), None) {
+            return None;
+        }
+        out.push(b'?');
         out.extend_from_slice(query);
         return Some(());
     }
     let mut args = [Arg::default(); MAX_ARGS];
     let n = split(query, &mut args)?;
     let args = args.get_mut(..n)?;
+    let mut ends = args.iter().map(|arg| arg.end as usize).skip(1);
+    for arg in args.iter() {
+        let range = arg.start as usize..arg.end as usize;
+        if session_id_in_arg(query, range, ends.next()) {
+            return None;
+        }
+    }
+    out.push(b'?');
+    if let [arg] = args {
+        out.extend_from_slice(query.get(arg.start as usize..arg.end as usize)?);
+        return Some(());
+    }
     // An insertion sort: a query has few arguments.
     for i in 1..args.len() {
         let arg = *args.get(i)?;
