@@ -57,11 +57,9 @@ pub(super) fn push_sorted_query(out: &mut Vec<u8>, query: &[u8], amp: bool) -> O
         }
     }
     out.push(b'?');
-    if let [arg] = args {
-        out.extend_from_slice(query.get(arg.start as usize..arg.end as usize)?);
-        return Some(());
-    }
-    // An insertion sort: a query has few arguments.
+    // An insertion sort: a query has few arguments (often in order already: then it is
+    // copied whole).
+    let mut moved = false;
     for i in 1..args.len() {
         let arg = *args.get(i)?;
         let mut j = i;
@@ -73,7 +71,14 @@ pub(super) fn push_sorted_query(out: &mut Vec<u8>, query: &[u8], amp: bool) -> O
             *args.get_mut(j)? = before;
             j -= 1;
         }
-        *args.get_mut(j)? = arg;
+        if j != i {
+            *args.get_mut(j)? = arg;
+            moved = true;
+        }
+    }
+    if !moved {
+        out.extend_from_slice(query);
+        return Some(());
     }
     for (i, arg) in args.iter().enumerate() {
         if i > 0 {
