@@ -12,6 +12,7 @@
 use core::cmp::Ordering;
 
 use super::super::session::session_id_in_arg;
+use weburl::bytes::{range_masks, ByteRange};
 
 /// At most this many query arguments are sorted here (more: the general way).
 pub(super) const MAX_ARGS: usize = 32;
@@ -90,26 +91,25 @@ pub(super) fn push_sorted_query(out: &mut Vec<u8>, query: &[u8], amp: bool) -> O
 }
 
 /// The arguments of `query` (split at each `&`, with each one's first `=`) into `args`, and
-/// how many there are: one pass over 8-byte words, taking the `&` and `=` of each word in
-/// order. `None` for more than [`MAX_ARGS`] (or offsets beyond `u32`).
+/// how many there are: one pass over 16-byte blocks (`weburl::bytes::range_masks`), taking
+/// the `&` and `=` of each block in order. `None` for more than [`MAX_ARGS`] (or offsets
+/// beyond `u32`).
 fn split(query: &[u8], args: &mut [Arg; MAX_ARGS]) -> Option<usize> {
     let mut n = 0;
     let mut start = 0;
     let mut name_end = None;
     let mut at = 0;
     while at < query.len() {
-        let w = load(query, at);
-        let mut amps = byte_mask(w, b'&');
-        let mut equals = byte_mask(w, b'=');
+        let [mut amps, mut equals] = block_masks(query, at);
         while amps | equals != 0 {
-            // The first of the word's `&` and `=`: bit `8 * i + 7` for its byte `i`.
+            // The first of the block's `&` and `=`.
             let a = amps.trailing_zeros();
             let e = equals.trailing_zeros();
             if e < a {
-                name_end.get_or_insert(at + (e / 8) as usize);
+                name_end.get_or_insert(at + e as usize);
                 equals &= equals - 1;
             } else {
-                let end = at + (a / 8) as usize;
+                let end = at + a as usize;
                 *args.get_mut(n)? = arg(query, start, name_end.unwrap_or(end), end)?;
                 n += 1;
                 start = end + 1;
@@ -117,11 +117,36 @@ fn split(query: &[u8], args: &mut [Arg; MAX_ARGS]) -> Option<usize> {
                 amps &= amps - 1;
             }
         }
-        at += 8;
+        at += 16;
     }
     let end = query.len();
     *args.get_mut(n)? = arg(query, start, name_end.unwrap_or(end), end)?;
     Some(n + 1)
+}
+
+/// `&` and `=`.
+const SPLIT_BYTES: [ByteRange; 2] = [
+    ByteRange { low: b'&', span: 0 },
+    ByteRange { low: b'=', span: 0 },
+];
+
+/// Where [`SPLIT_BYTES`] are in the 16 bytes of `s` from `at` (bit `i` for `s[at + i]`; none
+/// past its end): the block, or the last 16 bytes of `s` shifted, or (`s` shorter than 16
+/// bytes) a copy padded with `0x00`.
+fn block_masks(s: &[u8], at: usize) -> [u16; 2] {
+    if let Some(block) = s.get(at..).and_then(<[u8]>::first_chunk::<16>) {
+        return range_masks(block, &SPLIT_BYTES);
+    }
+    if let Some(block) = s.last_chunk::<16>() {
+        // The block starts `skip` bytes before `at`.
+        let skip = (at + 16).saturating_sub(s.len());
+        return range_masks(block, &SPLIT_BYTES).map(|m| m.checked_shr(skip as u32).unwrap_or(0));
+    }
+    let mut block = [0u8; 16];
+    for (to, &from) in block.iter_mut().zip(s.get(at..).unwrap_or_default()) {
+        *to = from;
+    }
+    range_masks(&block, &SPLIT_BYTES)
 }
 
 /// The [`Arg`] of `query[start..end]` whose first `=` is at `name_end` (`end` for none).
@@ -314,6 +339,40 @@ mod tests {
                 "{}",
                 String::from_utf8_lossy(&query)
             );
+        }
+    }
+
+    /// [`super::split`] finds each argument and its first `=` where a byte search does, with a
+    /// `&` and an `=` at each place of strings of 0 to 49 bytes (one block, a part, two, and
+    /// the last block overlapping the one before).
+    #[test]
+    fn split_at_every_place() {
+        for len in 0..50 {
+            for amp in 0..=len {
+                for equals in 0..=len {
+                    let mut q = vec![b'a'; len];
+                    for (at, b) in [(equals, b'='), (amp, b'&')] {
+                        if let Some(x) = q.get_mut(at) {
+                            *x = b;
+                        }
+                    }
+                    let mut want = Vec::new();
+                    let mut start = 0;
+                    for part in q.split(|&b| b == b'&') {
+                        let name = part.iter().position(|&b| b == b'=').unwrap_or(part.len());
+                        want.push((start, start + name, start + part.len()));
+                        start += part.len() + 1;
+                    }
+                    let mut args = [super::Arg::default(); super::MAX_ARGS];
+                    let n = super::split(&q, &mut args).unwrap_or_default();
+                    let got: Vec<_> = args
+                        .iter()
+                        .take(n)
+                        .map(|a| (a.start as usize, a.name_end as usize, a.end as usize))
+                        .collect();
+                    assert_eq!(got, want, "{}", String::from_utf8_lossy(&q));
+                }
+            }
         }
     }
 
