@@ -33,11 +33,26 @@ fn has_id(s: &[u8]) -> bool {
 /// with a value of a fixed length after its `=`: the byte that far back is tested first, and a
 /// form is tried only where it is `=`. ColdFusion's `cfid=` value `&cftoken=` value spans this
 /// argument and the next: tried only where the next starts with `c`.
+#[inline]
 pub(super) fn session_id_in_arg(query: &[u8], arg: Range<usize>, next_end: Option<usize>) -> bool {
     let end = arg.end;
     let equals_back = |n: usize| end.checked_sub(n).and_then(|i| query.get(i)) == Some(&b'=');
     // A name and `=` then 32 alphanumerics; ASP.NET's name, 8 letters, `=` then 24 letters.
     let (named, asp) = (equals_back(33), equals_back(25));
+    let cold_fusion = next_end.is_some() && query.get(end + 1).is_some_and(|&b| (b | 0x20) == b'c');
+    (named | asp | cold_fusion) && session_id_tried(query, arg, next_end, named, asp)
+}
+
+/// [`session_id_in_arg`] where its first tests leave a form possible.
+#[inline(never)]
+fn session_id_tried(
+    query: &[u8],
+    arg: Range<usize>,
+    next_end: Option<usize>,
+    named: bool,
+    asp: bool,
+) -> bool {
+    let end = arg.end;
     if named | asp {
         let fixed = QUERY_FORMS.iter().any(|&form| {
             let len = match form {
@@ -58,8 +73,7 @@ pub(super) fn session_id_in_arg(query: &[u8], arg: Range<usize>, next_end: Optio
     // `cfid=` and at least one byte in this argument, `cftoken=` and at least one byte the
     // next.
     let next = end + 1;
-    query.get(next).is_some_and(|&b| (b | 0x20) == b'c')
-        && next_end > next + 8
+    next_end > next + 8
         && query
             .get(next..)
             .is_some_and(|s| starts_with_ci(s, b"cftoken="))
