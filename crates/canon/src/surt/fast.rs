@@ -398,8 +398,7 @@ fn push_host_path(out: &mut Vec<u8>, s: &[u8], path: Range<usize>, decode: bool)
         return Some(());
     }
     // Whether it has `//` or a segment starting with `.` (then checked whole).
-    let odd_path = has_pair(bytes, |a, b| (a == b'/') & ((b == b'/') | (b == b'.')));
-    if !odd_path {
+    if !has_slash_pair(s, path.clone()) {
         let path = strip_trailing_slash(s, path);
         return push_path(out, s.get(path)?, decode);
     }
@@ -508,6 +507,55 @@ fn canonical_dotted_quad(name: &[u8]) -> bool {
         && name
             .split(|&b| b == b'.')
             .all(|part| part.len() == 1 || part.first() != Some(&b'0'))
+}
+
+/// `/` then `/` or `.` (one range: `.` is 0x2e, `/` 0x2f), for [`has_slash_pair`].
+const SLASH_PAIR: [ByteRange; 2] = [
+    ByteRange { low: b'/', span: 0 },
+    ByteRange { low: b'.', span: 1 },
+];
+
+/// Whether the range `part` of `s` has a `/` followed by `/` or `.`: 16-byte blocks of `s`
+/// 15 bytes apart (so that every pair is in one), each tested at once
+/// (`weburl::bytes::range_masks`), the bits of pairs outside `part` masked off; where a
+/// fold over the pairs (`has_pair`) compiled to a loop over 4 bytes then one over the rest.
+/// A string under 16 bytes: that fold.
+fn has_slash_pair(s: &[u8], part: Range<usize>) -> bool {
+    // Pairs start before `end`.
+    let end = part.end.saturating_sub(1);
+    let mut start = part.start;
+    while start < end {
+        let pairs = |block: &[u8; 16]| {
+            let [slash, slash_or_dot] = range_masks(block, &SLASH_PAIR);
+            // Bit `i`: a pair at the block's byte `i` (`i` up to 14).
+            slash & (slash_or_dot >> 1)
+        };
+        // Bits `0..n` (all for 16 or more).
+        let below = |n: usize| u16::MAX.checked_shr(16 - n.min(16) as u32).unwrap_or(0);
+        match s.get(start..).and_then(<[u8]>::first_chunk::<16>) {
+            Some(block) if start + 15 < end => {
+                if pairs(block) != 0 {
+                    return true;
+                }
+                start += 15;
+            }
+            Some(block) => return pairs(block) & below(end - start) != 0,
+            // The string's last 16 bytes, those before `start` masked off.
+            None => {
+                return match s.last_chunk::<16>() {
+                    Some(block) => {
+                        let block_start = s.len() - 16;
+                        let from = u16::MAX << (start - block_start);
+                        pairs(block) & from & below(end - block_start) != 0
+                    }
+                    None => has_pair(s.get(part).unwrap_or_default(), |a, b| {
+                        (a == b'/') & ((b == b'/') | (b == b'.'))
+                    }),
+                }
+            }
+        }
+    }
+    false
 }
 
 /// Whether no segment of `path` (after its first `/`) is `.` or `..` (which `surt`'s path

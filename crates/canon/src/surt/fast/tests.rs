@@ -220,3 +220,78 @@ fn netloc_bytes() {
         );
     }
 }
+
+/// `has_slash_pair` (16-byte blocks 15 apart) agrees with the fold over the pairs, for every
+/// range of strings of 0 to 40 bytes holding `/` then `/`, `.` or another byte at each place
+/// (pairs across the blocks' edges, at the ranges' ends, in strings under 16 bytes).
+#[test]
+fn has_slash_pair_by_pairs() {
+    for len in 0..40 {
+        for at in 0..len.max(1) {
+            for second in [b'/', b'.', b'a'] {
+                let mut s = vec![b'a'; len];
+                if let Some(b) = s.get_mut(at) {
+                    *b = b'/';
+                }
+                if let Some(b) = s.get_mut(at + 1) {
+                    *b = second;
+                }
+                for start in 0..=len {
+                    for end in start..=len {
+                        let part = s.get(start..end).unwrap_or_default();
+                        let want = super::super::session::has_pair(part, |a, b| {
+                            (a == b'/') & ((b == b'/') | (b == b'.'))
+                        });
+                        assert_eq!(
+                            super::has_slash_pair(&s, start..end),
+                            want,
+                            "{:?} {start}..{end}",
+                            String::from_utf8_lossy(&s)
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The netloc found 16 bytes at a time is the one found byte by byte: hosts of 0 to 40 bytes
+/// with dots at each place (up to and past the noted dots' limit), ended by `/`, `?` or the
+/// string, after prefixes of several lengths, with and without a `@`, `:` or `%`.
+#[test]
+fn netloc_by_blocks_as_bytewise() {
+    let mut checked = 0;
+    for prefix in ["", "http://", "https://ab"] {
+        for host_len in 0..40 {
+            for dot_every in [0, 1, 2, 3, 7] {
+                for tail in ["", "/", "/x/y", "?q", ":80/", "@h.c/"] {
+                    let host: String = (0..host_len)
+                        .map(|i| match dot_every {
+                            0 => 'a',
+                            n if i % n == n - 1 => '.',
+                            _ => 'b',
+                        })
+                        .collect();
+                    let s = format!("{prefix}{host}{tail}");
+                    let at = prefix.len();
+                    let (mut d1, mut d2) = ([0; super::MAX_DOTS], [0; super::MAX_DOTS]);
+                    let by_blocks = super::netloc_after_slashes(s.as_bytes(), at, b"http", &mut d1);
+                    let bytewise = super::netloc_bytewise(s.as_bytes(), at, b"http", &mut d2);
+                    let view = |n: &Option<super::Netloc>, d: &[usize]| {
+                        n.as_ref().map(|n| {
+                            (
+                                n.host.clone(),
+                                n.port,
+                                n.end,
+                                d.get(..n.n_dots).map(<[usize]>::to_vec),
+                            )
+                        })
+                    };
+                    assert_eq!(view(&by_blocks, &d1), view(&bytewise, &d2), "{s:?}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    println!("{checked} netlocs, 0 differences");
+}
