@@ -441,6 +441,7 @@ fn parse_port(digits: &[u8], scheme: &[u8]) -> Option<Option<u16>> {
 }
 
 /// The path (decoded once when the string has a `%`), appended to `out`.
+#[inline(always)]
 fn push_path(out: &mut Vec<u8>, path: &[u8], decode: bool) -> Option<()> {
     if decode {
         push_decoded(out, path, b"/.(")
@@ -520,6 +521,7 @@ const SLASH_PAIR: [ByteRange; 2] = [
 /// (`weburl::bytes::range_masks`), the bits of pairs outside `part` masked off; where a
 /// fold over the pairs (`has_pair`) compiled to a loop over 4 bytes then one over the rest.
 /// A string under 16 bytes: that fold.
+#[inline(always)]
 fn has_slash_pair(s: &[u8], part: Range<usize>) -> bool {
     // Pairs start before `end`.
     let end = part.end.saturating_sub(1);

@@ -91,6 +91,7 @@ fn rare_classes(s: &[u8]) -> u8 {
 }
 
 /// [`classes`], with [`rare_classes`]'s bits where the string has a rare byte.
+#[inline(always)]
 pub(super) fn all_classes(s: &[u8]) -> u8 {
     let seen = classes(s);
     if seen & RARE == 0 {
