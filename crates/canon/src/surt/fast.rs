@@ -88,18 +88,24 @@ pub(super) fn key(input: &str) -> Option<String> {
     if seen & NOT_PLAIN != 0 {
         return None;
     }
-    if s.starts_with(b"filedesc") {
-        return None;
-    }
     // `http:`, `https:` and `file:` (most strings) without scanning for the scheme's end:
     // exactly what `scheme_len` gives for them (their letters are scheme bytes and the `:`
     // ends the scheme); anything else (`HTTP:`, a 5-byte `http:`) takes `scheme_len`.
     // A string without a scheme is read as `http://` followed by it (`surt` puts `http://` in
-    // front): its netloc starts at its first byte.
+    // front): its netloc starts at its first byte. `https://` and `http://` are tried first,
+    // each by one comparison of the first 8 bytes.
+    const HTTPS: u64 = u64::from_le_bytes(*b"https://");
+    const HTTP: u64 = u64::from_le_bytes(*b"http://\0");
+    const SEVEN_BYTES: u64 = u64::MAX >> 8;
+    let head = s.first_chunk::<8>().map(|w| u64::from_le_bytes(*w));
     let (scheme, netloc_start) = match s.get(..6) {
+        _ if head == Some(HTTPS) => (&b"https"[..], Some(6)),
+        _ if head.map(|w| w & SEVEN_BYTES) == Some(HTTP) => (&b"http"[..], Some(5)),
         Some([b'h', b't', b't', b'p', b':', _]) => (&b"http"[..], Some(5)),
         Some(b"https:") => (&b"https"[..], Some(6)),
         Some([b'f', b'i', b'l', b'e', b':', _]) => (&b"file"[..], Some(5)),
+        // (`filedesc` strings: the general way.)
+        _ if s.starts_with(b"filedesc") => return None,
         _ => match scheme_len(s) {
             Some(n) => (s.get(..n)?, Some(n + 1)),
             None => (&b"http"[..], None),
