@@ -98,12 +98,18 @@ pub(super) fn key(input: &str) -> Option<String> {
     const HTTP: u64 = u64::from_le_bytes(*b"http://\0");
     const SEVEN_BYTES: u64 = u64::MAX >> 8;
     let head = s.first_chunk::<8>().map(|w| u64::from_le_bytes(*w));
-    let (scheme, netloc_start) = match s.get(..6) {
-        _ if head == Some(HTTPS) => (&b"https"[..], Some(6)),
-        _ if head.map(|w| w & SEVEN_BYTES) == Some(HTTP) => (&b"http"[..], Some(5)),
-        Some([b'h', b't', b't', b'p', b':', _]) => (&b"http"[..], Some(5)),
-        Some(b"https:") => (&b"https"[..], Some(6)),
-        Some([b'f', b'i', b'l', b'e', b':', _]) => (&b"file"[..], Some(5)),
+    let slashed_scheme = match head {
+        Some(HTTPS) => Some((&b"https"[..], 6)),
+        Some(w) if w & SEVEN_BYTES == HTTP => Some((&b"http"[..], 5)),
+        _ => None,
+    };
+    // Whether `//` is known to follow the scheme.
+    let slashed = slashed_scheme.is_some();
+    let (scheme, netloc_start) = match (slashed_scheme, s.get(..6)) {
+        (Some((scheme, at)), _) => (scheme, Some(at)),
+        (_, Some([b'h', b't', b't', b'p', b':', _])) => (&b"http"[..], Some(5)),
+        (_, Some(b"https:")) => (&b"https"[..], Some(6)),
+        (_, Some([b'f', b'i', b'l', b'e', b':', _])) => (&b"file"[..], Some(5)),
         // (`filedesc` strings: the general way.)
         _ if s.starts_with(b"filedesc") => return None,
         _ => match scheme_len(s) {
@@ -112,21 +118,26 @@ pub(super) fn key(input: &str) -> Option<String> {
         },
     };
     let scheme_end = scheme.len();
-    if scheme == b"dns" {
+    if !slashed && scheme == b"dns" {
         return None;
     }
     // A run of `http://` / `https://` prefixes: the general way cuts it. (The string starts
     // with one exactly when its scheme, as written, is `http` or `https` and `//` follows.)
     if let Some(at) = netloc_start {
-        if (scheme == b"http" || scheme == b"https") && s.get(at..at + 2) == Some(b"//") {
+        if slashed
+            || ((scheme == b"http" || scheme == b"https") && s.get(at..at + 2) == Some(b"//"))
+        {
             let after = s.get(at + 2..)?;
-            if after.starts_with(b"http://") || after.starts_with(b"https://") {
+            if after.starts_with(b"http")
+                && (after.starts_with(b"http://") || after.starts_with(b"https://"))
+            {
                 return None;
             }
         }
     }
     let mut dots = [0usize; MAX_DOTS];
     let netloc = match netloc_start {
+        Some(at) if slashed => netloc_after_slashes(s, at + 2, scheme, &mut dots)?,
         Some(at) => netloc(s, at, scheme, &mut dots)?,
         None => netloc_after_slashes(s, 0, scheme, &mut dots)?,
     };
