@@ -11,7 +11,9 @@
 //!   short input's padded block, they are not looked at: the scans stop at the end first);
 //! - every component scan (`Classifier::scan` and `scan_from_one`, which a `Pair` has its own
 //!   of) from every offset, for the four component classes: the first byte of the class,
-//!   found byte by byte, or the length.
+//!   found byte by byte, or the length;
+//! - the `text` helpers (`in_ranges`, `range_masks` on every 16-byte window, `ascii_string`)
+//!   against their definitions, with fixed ranges and ranges made of the input's own bytes.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -126,6 +128,49 @@ impl WithClassifier for Check<'_> {
     }
 }
 
+/// The `text` helpers on `b` against their definitions, byte by byte.
+fn check_text(b: &[u8]) {
+    use weburl_bytes::text::{ascii_string, in_ranges, range_masks, ByteRange};
+    let low = b.first().copied().unwrap_or(b'a');
+    let span = b.get(1).copied().unwrap_or(0);
+    let ranges = [
+        ByteRange { low, span },
+        ByteRange {
+            low: 0x7f,
+            span: 0xa1,
+        },
+        ByteRange { low: b'.', span: 0 },
+        ByteRange {
+            low: b'A',
+            span: 25,
+        },
+    ];
+    let want = ranges.iter().enumerate().fold(0u32, |bits, (k, r)| {
+        bits | (u32::from(b.iter().any(|&c| r.contains(c))) << k)
+    });
+    assert_eq!(in_ranges(b, &ranges), want, "in_ranges {b:?}");
+    for window in b.windows(16) {
+        let block: &[u8; 16] = window.try_into().expect("a window of 16 bytes");
+        let want = ranges.map(|r| {
+            block
+                .iter()
+                .enumerate()
+                .fold(0u16, |m, (i, &c)| m | (u16::from(r.contains(c)) << i))
+        });
+        assert_eq!(range_masks(block, &ranges), want, "range_masks {block:?}");
+    }
+    let got = ascii_string(b.to_vec());
+    if b.is_ascii() {
+        assert_eq!(
+            got.ok().as_deref().map(str::as_bytes),
+            Some(b),
+            "ascii_string {b:?}"
+        );
+    } else {
+        assert_eq!(got, Err(b.to_vec()), "ascii_string {b:?}");
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let Some((&first, bytes)) = data.split_first() else {
         return;
@@ -150,5 +195,6 @@ fuzz_target!(|data: &[u8]| {
         // `each` takes the input as text only to pick the classifiers for its length.
         let all = weburl_bytes::each(&"a".repeat(len), &check);
         assert!(all.iter().all(|s| *s == all[0]), "{b:?}");
+        check_text(b);
     }
 });
