@@ -93,7 +93,8 @@ pub fn range_masks<const N: usize>(block: &[u8; 16], ranges: &[ByteRange; N]) ->
 /// `bytes` as a `String` when every byte of it is ASCII (which is valid UTF-8), or `bytes`
 /// back. For a builder of ASCII text that writes bytes (a copy of a fixed 16 bytes cut back,
 /// a byte array) where `String`'s methods take `&str`s: the check is one pass or-ing 16-byte
-/// blocks on x86-64, where `String::from_utf8` checks each byte for the start of a sequence.
+/// blocks on x86-64, cheaper on short text than `String::from_utf8`'s (which looks for
+/// sequences of more than one byte, a word at a time on runs of ASCII).
 ///
 /// ```
 /// use weburl_bytes::text::ascii_string;

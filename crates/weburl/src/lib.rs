@@ -170,8 +170,9 @@ struct UrlPatternGuideDoctests;
 /// Byte helpers for bindings that take input from outside Rust (the C API checks its input
 /// with [`bytes::is_ascii`] before borrowing it as `&str`) and for crates on the facade
 /// (weburl-canon's SURT key finds the kinds of byte a string holds with
-/// [`bytes::in_ranges`], a netloc's end and dots with [`bytes::range_masks`], and makes its
-/// key a `String` with [`bytes::ascii_string`]):
+/// [`bytes::in_ranges`], a netloc's end and dots, a path's `//` and `/.` and a query's `&`
+/// and `=` with [`bytes::range_masks`], and makes its key a `String` with
+/// [`bytes::ascii_string`]):
 /// `weburl-bytes`, their one home.
 pub mod bytes {
     pub use weburl_bytes::swar::is_ascii;
