@@ -14,14 +14,14 @@
 //! The work a string needs is found first: vectorized passes over it (`fast/classes.rs`) tell
 //! whether it has a fragment, a `%`, a `(`, a query, a `&` or a capital letter at all, and
 //! the steps for those are skipped when it has none. The netloc is scanned once
-//! ([`netloc`], 16 bytes at a time, noting the host's dots, which then give its labels in
-//! reverse), the path is written whole or segment by segment and the query whole or argument
-//! by argument, and everything written after the scheme is lowercased in one pass at the end
-//! (when there is anything to lowercase). Every part is carried as a range of offsets into the
-//! input and sliced from it with `?`: a range that does not fit gives `None`. The key is
-//! written as bytes (so that a short label is copied as a fixed 16 bytes then cut back,
-//! [`push_part`]) and made a `String` by `weburl::bytes::ascii_string`, whose check of the
-//! bytes cannot fail here: every byte written is ASCII.
+//! ([`netloc`], 16 bytes at a time, noting the host's dots as the bits of a word, which then
+//! give its labels in reverse), the path is written whole or segment by segment and the query
+//! whole or argument by argument, and everything written after the scheme is lowercased in
+//! one pass at the end (when there is anything to lowercase). Every part is carried as a range
+//! of offsets into the input and sliced from it with `?`: a range that does not fit gives
+//! `None`. The key is written as bytes (so that a short label is copied as a fixed 16 bytes
+//! then cut back, [`push_part`]) and made a `String` by `weburl::bytes::ascii_string`, whose
+//! check of the bytes cannot fail here: every byte written is ASCII.
 
 use core::ops::Range;
 
@@ -71,10 +71,10 @@ fn push_decoded(out: &mut Vec<u8>, bytes: &[u8], forbidden: &[u8]) -> Option<()>
     Some(())
 }
 
-/// At most this many dots in a host are noted during the netloc scan (more: the general way).
-/// The dots of a userinfo count too (they are forgotten at its `@`, but a userinfo with more
-/// than this many dots has taken the general way by then).
-const MAX_DOTS: usize = 16;
+/// The longest host whose dots are carried as the bits of a `u64` (bit `i` a dot at the
+/// host's byte `i`); a longer one is massaged and reversed by searching its bytes
+/// ([`massaged_long_host`], [`push_reversed_long`]).
+const MAX_HOST: usize = 64;
 
 /// The default-options key of `input`, or `None` when it needs the general way.
 pub(super) fn key(input: &str) -> Option<String> {
@@ -135,11 +135,10 @@ pub(super) fn key(input: &str) -> Option<String> {
             }
         }
     }
-    let mut dots = [0usize; MAX_DOTS];
     let netloc = match netloc_start {
-        Some(at) if slashed => netloc_after_slashes(s, at + 2, scheme, &mut dots)?,
-        Some(at) => netloc(s, at, scheme, &mut dots)?,
-        None => netloc_after_slashes(s, 0, scheme, &mut dots)?,
+        Some(at) if slashed => netloc_after_slashes(s, at + 2, scheme)?,
+        Some(at) => netloc(s, at, scheme)?,
+        None => netloc_after_slashes(s, 0, scheme)?,
     };
 
     // The path: up to `?`; the query: after it.
@@ -160,7 +159,7 @@ pub(super) fn key(input: &str) -> Option<String> {
     if netloc.host.is_empty() && scheme.starts_with(b"http") && !path.is_empty() {
         return None;
     }
-    let (host, dots) = massaged_host_range(s, netloc.host.clone(), dots.get(..netloc.n_dots)?)?;
+    let (host, dots) = massaged_host_range(s, netloc.host.clone(), netloc.dots)?;
     // No scheme and no host left (`?x`, `/x`, `./x`): the general way (the scheme below is
     // copied from the input).
     if netloc_start.is_none() && host.is_empty() {
@@ -238,8 +237,9 @@ static NETLOC_BYTES: [bool; 256] = {
 struct Netloc {
     /// The host name (empty without a netloc), before the general way's trimming and massage.
     host: Range<usize>,
-    /// How many of the host's dots were noted.
-    n_dots: usize,
+    /// The host's dots: bit `i` for a dot at `host.start + i` (none noted past [`MAX_HOST`]
+    /// bytes: a longer host's are found again in its bytes).
+    dots: u64,
     /// The port, `None` for none or the scheme's default (`port_strip_default`).
     port: Option<u16>,
     /// Where the netloc ends (the path starts).
@@ -248,21 +248,21 @@ struct Netloc {
 
 /// `surt`'s netloc (the RFC 2396 split): after `//` up to the first `/` or `?`; the host is
 /// what follows its last `@` up to the first `:` after that, trailing `:`s cut first; the
-/// host's dots are noted in `dots` on the way (for reversing its labels). `None` (the general
-/// way) for a `[` (a bracketed host) or `%` in it, more than [`MAX_DOTS`] dots or a port
+/// host's dots are noted on the way (for reversing its labels). `None` (the general
+/// way) for a `[` (a bracketed host) or `%` in it or a port
 /// [`parse_port`] does not take. Inlined into [`key`], its one caller (out of line it measured
 /// worse).
 #[inline(always)]
-fn netloc(s: &[u8], at: usize, scheme: &[u8], dots: &mut [usize; MAX_DOTS]) -> Option<Netloc> {
+fn netloc(s: &[u8], at: usize, scheme: &[u8]) -> Option<Netloc> {
     if s.get(at..at + 2) != Some(b"//") {
         return Some(Netloc {
             host: 0..0,
-            n_dots: 0,
+            dots: 0,
             port: None,
             end: at,
         });
     }
-    netloc_after_slashes(s, at + 2, scheme, dots)
+    netloc_after_slashes(s, at + 2, scheme)
 }
 
 /// The ranges [`netloc_after_slashes`] finds in a block, in the order of its masks: the
@@ -284,22 +284,17 @@ const NETLOC_RANGES: [ByteRange; 7] = [
 /// dots' mask before that), where a byte loop tests each byte; any other netloc, and any in a
 /// string under 16 bytes, byte by byte ([`netloc_bytewise`]).
 #[inline(always)]
-fn netloc_after_slashes(
-    s: &[u8],
-    at: usize,
-    scheme: &[u8],
-    dots: &mut [usize; MAX_DOTS],
-) -> Option<Netloc> {
+fn netloc_after_slashes(s: &[u8], at: usize, scheme: &[u8]) -> Option<Netloc> {
     // An empty netloc (`file:///x`): no block needed.
     if matches!(s.get(at), None | Some(b'/' | b'?')) {
         return Some(Netloc {
             host: at..at,
-            n_dots: 0,
+            dots: 0,
             port: None,
             end: at,
         });
     }
-    let mut n_dots = 0;
+    let mut dots = 0u64;
     let mut start = at;
     loop {
         // The block from `start`, or the string's last 16 bytes (those before `start`
@@ -308,7 +303,7 @@ fn netloc_after_slashes(
             Some(block) => (start, block),
             None => match s.last_chunk::<16>() {
                 Some(block) => (s.len() - 16, block),
-                None => return netloc_bytewise(s, at, scheme, dots),
+                None => return netloc_bytewise(s, at, scheme),
             },
         };
         let [slash, question, dot, at_sign, colon, bracket, percent] =
@@ -322,13 +317,16 @@ fn netloc_after_slashes(
         let inside = from & ends.wrapping_sub(1) & !ends;
         let inside = if ends == 0 { from } else { inside };
         if (at_sign | colon | bracket | percent) & inside != 0 {
-            return netloc_bytewise(s, at, scheme, dots);
+            return netloc_bytewise(s, at, scheme);
         }
-        let mut d = dot & inside;
-        while d != 0 {
-            *dots.get_mut(n_dots)? = block_start + d.trailing_zeros() as usize;
-            n_dots += 1;
-            d &= d - 1;
+        // The block's dots from the host's start: the first block (from `at`, or the string's
+        // last 16 bytes) starts at or before it, a later one after it (its bits past
+        // [`MAX_HOST`] lost: a longer host's dots are found again in its bytes).
+        let d = u64::from(dot & inside);
+        if block_start <= at {
+            dots = d >> (at - block_start);
+        } else {
+            dots |= d.checked_shl((block_start - at) as u32).unwrap_or(0);
         }
         let end = if ends != 0 {
             Some(block_start + ends.trailing_zeros() as usize)
@@ -340,7 +338,7 @@ fn netloc_after_slashes(
         if let Some(end) = end {
             return Some(Netloc {
                 host: at..end,
-                n_dots,
+                dots,
                 port: None,
                 end,
             });
@@ -350,15 +348,10 @@ fn netloc_after_slashes(
 }
 
 /// [`netloc_after_slashes`] byte by byte.
-fn netloc_bytewise(
-    s: &[u8],
-    mut at: usize,
-    scheme: &[u8],
-    dots: &mut [usize; MAX_DOTS],
-) -> Option<Netloc> {
+fn netloc_bytewise(s: &[u8], mut at: usize, scheme: &[u8]) -> Option<Netloc> {
     let mut n = Netloc {
         host: 0..0,
-        n_dots: 0,
+        dots: 0,
         port: None,
         end: at,
     };
@@ -369,13 +362,12 @@ fn netloc_bytewise(
             match b {
                 b'/' | b'?' => break,
                 b'.' if colon.is_none() => {
-                    *dots.get_mut(n.n_dots)? = at;
-                    n.n_dots += 1;
+                    n.dots |= 1u64.checked_shl((at - host_start) as u32).unwrap_or(0);
                 }
                 b'@' => {
                     host_start = at + 1;
                     colon = None;
-                    n.n_dots = 0;
+                    n.dots = 0;
                 }
                 b':' if colon.is_none() => colon = Some(at),
                 b'[' | b'%' => return None,
@@ -469,53 +461,98 @@ fn push_path(out: &mut Vec<u8>, path: &[u8], decode: bool) -> Option<()> {
 }
 
 /// The host range of `s` as the general way leaves it (dots trimmed, `www` and any digits
-/// then `.` cut; not yet lowercased) with the dots inside it, or `None` for a host the general
-/// way reads otherwise: one with `..` (seen when reversing), or an all-digits-and-dots one
-/// that is not four canonical decimal parts (`inet_aton` reads it, maybe to another text).
-/// (Unlike [`super::canonical_host`], it writes nothing: the host is still a range of `s`.)
-/// Inlined into [`key`], its one caller (out of line its result went through memory and it
-/// measured worse).
+/// then `.` cut; not yet lowercased) with its dots (bit `i` a dot at its byte `i`; `dots` are
+/// those of `host`, the same way), or `None` for a host the general way reads otherwise: one
+/// with `..` (or a `.` first after `www`), or an all-digits-and-dots one that is not four
+/// canonical decimal parts (`inet_aton` reads it, maybe to another text). A host over
+/// [`MAX_HOST`] bytes: [`massaged_long_host`]. (Unlike [`super::canonical_host`], it writes
+/// nothing: the host is still a range of `s`.) Inlined into [`key`], its one caller (out of
+/// line its result went through memory and it measured worse).
 #[inline(always)]
-fn massaged_host_range<'d>(
-    s: &[u8],
-    mut host: Range<usize>,
-    mut dots: &'d [usize],
-) -> Option<(Range<usize>, &'d [usize])> {
-    // Dots trimmed at both ends (each is one of `dots`).
-    while let [first, rest @ ..] = dots {
-        if *first != host.start {
-            break;
-        }
-        host.start += 1;
-        dots = rest;
+fn massaged_host_range(s: &[u8], host: Range<usize>, dots: u64) -> Option<(Range<usize>, u64)> {
+    if host.len() > MAX_HOST {
+        return massaged_long_host(s, host);
     }
-    while let [rest @ .., last] = dots {
-        if *last + 1 != host.end {
-            break;
-        }
-        host.end -= 1;
-        dots = rest;
+    // Dots trimmed at both ends: the host from its first byte that is no dot to its last.
+    let others = !dots
+        & u64::MAX
+            .checked_shr((MAX_HOST - host.len()) as u32)
+            .unwrap_or(0);
+    if others == 0 {
+        return Some((host.end..host.end, 0));
     }
+    let first = others.trailing_zeros();
+    let last = 63 - others.leading_zeros();
+    let mut host = host.start + first as usize..host.start + last as usize + 1;
+    // (The dots up to `last`, from `first`: `last` is under 64, `first` at most `last`.)
+    let mut dots = (dots & (u64::MAX >> (63 - last))) >> first;
     let name = s.get(host.clone())?;
-    // All digits and dots: read as an IPv4 address the general way (only a host ending in a
-    // digit can be one), which keeps the text of four decimal parts without leading zeros.
-    if name.last().is_some_and(u8::is_ascii_digit)
-        && name.iter().all(|&b| b.is_ascii_digit() || b == b'.')
-        && !canonical_dotted_quad(name)
-    {
+    if other_ipv4(name) {
         return None;
     }
     // `www` + digits + `.`, any case (the general way lowercases first).
+    if name.len() > 3 && dots != 0 && matches!(name, [b'w' | b'W', b'w' | b'W', b'w' | b'W', ..]) {
+        // (Under 63: the host's last byte is no dot.)
+        let first_dot = dots.trailing_zeros();
+        let digits = name.get(3..first_dot as usize)?;
+        if digits.iter().all(u8::is_ascii_digit) {
+            host.start += first_dot as usize + 1;
+            dots >>= first_dot + 1;
+        }
+    }
+    // An empty label: a dot first (after `www`) or two dots in a row.
+    if dots & ((dots >> 1) | 1) != 0 {
+        return None;
+    }
+    Some((host, dots))
+}
+
+/// [`massaged_host_range`] for a host over [`MAX_HOST`] bytes, by searching its bytes; the
+/// dots' bits of the host left, or none for one still over [`MAX_HOST`] bytes (reversed by
+/// [`push_reversed_long`]).
+#[cold]
+#[inline(never)]
+fn massaged_long_host(s: &[u8], host: Range<usize>) -> Option<(Range<usize>, u64)> {
+    let name = s.get(host.clone())?;
+    let Some(first) = name.iter().position(|&b| b != b'.') else {
+        return Some((host.end..host.end, 0));
+    };
+    let last = name.iter().rposition(|&b| b != b'.')?;
+    let mut host = host.start + first..host.start + last + 1;
+    let name = s.get(host.clone())?;
+    if other_ipv4(name) {
+        return None;
+    }
     if name.len() > 3 && matches!(name, [b'w' | b'W', b'w' | b'W', b'w' | b'W', ..]) {
-        if let [first, rest @ ..] = dots {
-            let digits = name.get(3..*first - host.start)?;
-            if digits.iter().all(u8::is_ascii_digit) {
-                host.start = *first + 1;
-                dots = rest;
+        if let Some(dot) = name.iter().position(|&b| b == b'.') {
+            if name.get(3..dot)?.iter().all(u8::is_ascii_digit) {
+                host.start += dot + 1;
             }
         }
     }
+    let name = s.get(host.clone())?;
+    if name.first() == Some(&b'.') || name.windows(2).any(|w| w == b"..") {
+        return None;
+    }
+    let dots = match name.len() {
+        0..=MAX_HOST => name
+            .iter()
+            .enumerate()
+            .filter(|&(_, &b)| b == b'.')
+            .fold(0, |dots, (i, _)| dots | 1 << i),
+        _ => 0,
+    };
     Some((host, dots))
+}
+
+/// Whether `name` is all digits and dots but not four canonical decimal parts: read as an
+/// IPv4 address the general way (only a host ending in a digit can be one), which keeps the
+/// text of four decimal parts without leading zeros.
+#[inline(always)]
+fn other_ipv4(name: &[u8]) -> bool {
+    name.last().is_some_and(u8::is_ascii_digit)
+        && name.iter().all(|&b| b.is_ascii_digit() || b == b'.')
+        && !canonical_dotted_quad(name)
 }
 
 /// A dotted quad ([`is_dotted_quad`]) with no part starting with `0` but `0` itself: the text
@@ -596,22 +633,37 @@ fn strip_trailing_slash(s: &[u8], path: Range<usize>) -> Range<usize> {
     }
 }
 
-/// The host's labels (`host` in `s`, its dots at `dots`) in reverse order, joined by `,`;
-/// `None` for an empty label (`..`, which the general way collapses first).
-fn push_reversed(out: &mut Vec<u8>, s: &[u8], host: Range<usize>, dots: &[usize]) -> Option<()> {
+/// The host's labels (`host` in `s`, its dots the bits of `dots`: bit `i` a dot at its byte
+/// `i`, none first, last or next to another, as [`massaged_host_range`] leaves them) in
+/// reverse order, joined by `,`: each label from the highest dot down.
+fn push_reversed(out: &mut Vec<u8>, s: &[u8], host: Range<usize>, mut dots: u64) -> Option<()> {
+    if host.len() > MAX_HOST {
+        return push_reversed_long(out, s.get(host)?);
+    }
     let mut end = host.end;
-    for &dot in dots.iter().rev() {
-        if dot + 1 == end {
-            return None;
-        }
+    while dots != 0 {
+        let i = 63 - dots.leading_zeros();
+        let dot = host.start + i as usize;
         push_part(out, s, dot + 1..end)?;
         out.push(b',');
         end = dot;
-    }
-    if host.start == end && !dots.is_empty() {
-        return None;
+        dots ^= 1 << i;
     }
     push_part(out, s, host.start..end)
+}
+
+/// [`push_reversed`] for a host over [`MAX_HOST`] bytes (its labels found by searching it;
+/// none empty, as [`massaged_long_host`] leaves them).
+#[cold]
+#[inline(never)]
+fn push_reversed_long(out: &mut Vec<u8>, name: &[u8]) -> Option<()> {
+    for (i, label) in name.rsplit(|&b| b == b'.').enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(label);
+    }
+    Some(())
 }
 
 /// The range `part` of `s` appended to `out`: a part of up to 16 bytes as the 16 bytes from

@@ -255,16 +255,16 @@ fn has_slash_pair_by_pairs() {
     }
 }
 
-/// The netloc found 16 bytes at a time is the one found byte by byte: hosts of 0 to 40 bytes
-/// with dots at each place (up to and past the noted dots' limit), ended by `/`, `?` or the
-/// string, after prefixes of several lengths, with and without a `@`, `:` or `%`.
+/// The netloc found 16 bytes at a time is the one found byte by byte: hosts of 0 to 39 and 60
+/// to 69 bytes with dots at each place (up to and past the dots' bits' 64 bytes), ended by
+/// `/`, `?` or the string, after prefixes of several lengths, with and without a `@`, `:` or `%`.
 #[test]
 fn netloc_by_blocks_as_bytewise() {
     let mut checked = 0;
     for prefix in ["", "http://", "https://ab"] {
-        for host_len in 0..40 {
+        for host_len in (0..40).chain(60..70) {
             for dot_every in [0, 1, 2, 3, 7] {
-                for tail in ["", "/", "/x/y", "?q", ":80/", "@h.c/"] {
+                for tail in ["", "/", "/x/y", "?q", ":80/", ":8.0/", "@h.c/"] {
                     let host: String = (0..host_len)
                         .map(|i| match dot_every {
                             0 => 'a',
@@ -274,24 +274,134 @@ fn netloc_by_blocks_as_bytewise() {
                         .collect();
                     let s = format!("{prefix}{host}{tail}");
                     let at = prefix.len();
-                    let (mut d1, mut d2) = ([0; super::MAX_DOTS], [0; super::MAX_DOTS]);
-                    let by_blocks = super::netloc_after_slashes(s.as_bytes(), at, b"http", &mut d1);
-                    let bytewise = super::netloc_bytewise(s.as_bytes(), at, b"http", &mut d2);
-                    let view = |n: &Option<super::Netloc>, d: &[usize]| {
-                        n.as_ref().map(|n| {
-                            (
-                                n.host.clone(),
-                                n.port,
-                                n.end,
-                                d.get(..n.n_dots).map(<[usize]>::to_vec),
-                            )
-                        })
+                    let by_blocks = super::netloc_after_slashes(s.as_bytes(), at, b"http");
+                    let bytewise = super::netloc_bytewise(s.as_bytes(), at, b"http");
+                    let view = |n: &Option<super::Netloc>| {
+                        n.as_ref().map(|n| (n.host.clone(), n.port, n.end, n.dots))
                     };
-                    assert_eq!(view(&by_blocks, &d1), view(&bytewise, &d2), "{s:?}");
+                    assert_eq!(view(&by_blocks), view(&bytewise), "{s:?}");
+                    // The dots' bits are the host's dots (all of them, for a host the key
+                    // reverses).
+                    if let Some(n) = &bytewise {
+                        if n.host.len() <= super::MAX_HOST {
+                            assert_eq!(n.dots, dot_bits(&s[n.host.clone()]), "{s:?}");
+                        }
+                    }
                     checked += 1;
                 }
             }
         }
     }
     println!("{checked} netlocs, 0 differences");
+}
+
+/// Bit `i` for a `.` at `host`'s byte `i` (the first 64 bytes).
+fn dot_bits(host: &str) -> u64 {
+    host.bytes()
+        .take(64)
+        .enumerate()
+        .filter(|&(_, b)| b == b'.')
+        .fold(0, |bits, (i, _)| bits | 1 << i)
+}
+
+/// The host's massage and reversal by its dots' bits (`massaged_host_range`,
+/// `push_reversed`) give what the same steps on a list of its dots' offsets gave (the key's
+/// way before the bits: the reference below): every host of 0 to 8 bytes of `a`, `w`, `1`
+/// and `.`, the same behind a `www`, and longer ones around the 64-byte limit.
+#[test]
+fn host_by_dot_bits_as_by_offsets() {
+    let mut hosts = vec![String::new()];
+    let mut last = vec![String::new()];
+    for _ in 0..8 {
+        last = last
+            .iter()
+            .flat_map(|h| ["a", "w", "1", "."].map(|c| format!("{h}{c}")))
+            .collect();
+        hosts.extend(last.iter().cloned());
+    }
+    let www: Vec<String> = hosts.iter().map(|h| format!("wWw{h}")).collect();
+    let long = (55..75).chain(125..135).flat_map(|n| {
+        [
+            "a".repeat(n),
+            format!("{}.b", "a".repeat(n)),
+            format!(".{}.b.", "a".repeat(n)),
+            format!("www1.{}", "a.".repeat(n / 2)),
+            format!("www1..{}", "a.".repeat(n / 2)),
+            format!("...{}a.b", "a.".repeat(n / 2)),
+            format!("{}1", "1.".repeat(n / 2)),
+        ]
+    });
+    let mut checked = 0;
+    for host in hosts.into_iter().chain(www).chain(long) {
+        // Behind a scheme and within a longer string (the 16-byte copies of `push_part`),
+        // and at the string's end.
+        for tail in ["", "/path/to/somewhere/x"] {
+            let s = format!("http://{host}{tail}");
+            let range = 7..7 + host.len();
+            let by_bits = super::massaged_host_range(s.as_bytes(), range.clone(), dot_bits(&host))
+                .and_then(|(h, dots)| {
+                    let mut out = Vec::new();
+                    super::push_reversed(&mut out, s.as_bytes(), h.clone(), dots)?;
+                    Some((h, out))
+                });
+            assert_eq!(by_bits, by_offsets(s.as_bytes(), range), "{s:?}");
+            checked += 1;
+        }
+    }
+    println!("{checked} hosts, 0 differences");
+}
+
+/// The reference: the host's massage and reversal by a list of its dots' offsets in `s`
+fn by_offsets(s: &[u8], host: std::ops::Range<usize>) -> Option<(std::ops::Range<usize>, Vec<u8>)> {
+    let all: Vec<usize> = host.clone().filter(|&i| s.get(i) == Some(&b'.')).collect();
+    let mut dots = all.as_slice();
+    let mut host = host;
+    while let [first, rest @ ..] = dots {
+        if *first != host.start {
+            break;
+        }
+        host.start += 1;
+        dots = rest;
+    }
+    while let [rest @ .., last] = dots {
+        if *last + 1 != host.end {
+            break;
+        }
+        host.end -= 1;
+        dots = rest;
+    }
+    let name = s.get(host.clone())?;
+    if name.last().is_some_and(u8::is_ascii_digit)
+        && name.iter().all(|&b| b.is_ascii_digit() || b == b'.')
+        && !super::canonical_dotted_quad(name)
+    {
+        return None;
+    }
+    if name.len() > 3 && matches!(name, [b'w' | b'W', b'w' | b'W', b'w' | b'W', ..]) {
+        if let [first, rest @ ..] = dots {
+            let digits = name.get(3..*first - host.start)?;
+            if digits.iter().all(u8::is_ascii_digit) {
+                host.start = *first + 1;
+                dots = rest;
+            }
+        }
+    }
+    if host.is_empty() {
+        return Some((host, Vec::new()));
+    }
+    let mut out = Vec::new();
+    let mut end = host.end;
+    for &dot in dots.iter().rev() {
+        if dot + 1 == end {
+            return None;
+        }
+        out.extend_from_slice(s.get(dot + 1..end)?);
+        out.push(b',');
+        end = dot;
+    }
+    if host.start == end && !dots.is_empty() {
+        return None;
+    }
+    out.extend_from_slice(s.get(host.start..end)?);
+    Some((host, out))
 }
