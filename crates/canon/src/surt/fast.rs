@@ -644,8 +644,23 @@ fn push_reversed(out: &mut Vec<u8>, s: &[u8], host: Range<usize>, mut dots: u64)
     while dots != 0 {
         let i = 63 - dots.leading_zeros();
         let dot = host.start + i as usize;
-        push_part(out, s, dot + 1..end)?;
-        out.push(b',');
+        let label = dot + 1..end;
+        // A label under 16 bytes with the byte after it (a `.` or the host's end) as the 16
+        // bytes from its start, that byte then made the `,`.
+        match s.get(label.start..).and_then(<[u8]>::first_chunk::<16>) {
+            Some(block) if label.len() < 16 => {
+                let keep = out.len() + label.len() + 1;
+                out.extend_from_slice(block);
+                out.truncate(keep);
+                if let Some(b) = out.last_mut() {
+                    *b = b',';
+                }
+            }
+            _ => {
+                out.extend_from_slice(s.get(label)?);
+                out.push(b',');
+            }
+        }
         end = dot;
         dots ^= 1 << i;
     }

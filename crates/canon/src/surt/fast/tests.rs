@@ -307,7 +307,8 @@ fn dot_bits(host: &str) -> u64 {
 /// The host's massage and reversal by its dots' bits (`massaged_host_range`,
 /// `push_reversed`) give what the same steps on a list of its dots' offsets gave (the key's
 /// way before the bits: the reference below): every host of 0 to 8 bytes of `a`, `w`, `1`
-/// and `.`, the same behind a `www`, and longer ones around the 64-byte limit.
+/// and `.`, the same behind a `www`, labels of 13 to 18 bytes, and longer hosts around the
+/// 64-byte limit.
 #[test]
 fn host_by_dot_bits_as_by_offsets() {
     let mut hosts = vec![String::new()];
@@ -331,8 +332,18 @@ fn host_by_dot_bits_as_by_offsets() {
             format!("{}1", "1.".repeat(n / 2)),
         ]
     });
+    // Labels around the 16 bytes copied at once.
+    let labels = (13..19).flat_map(|n| {
+        let a = "a".repeat(n);
+        [
+            format!("x.{a}.y"),
+            format!("{a}.y"),
+            format!("x.{a}"),
+            format!("{a}.{a}"),
+        ]
+    });
     let mut checked = 0;
-    for host in hosts.into_iter().chain(www).chain(long) {
+    for host in hosts.into_iter().chain(www).chain(long).chain(labels) {
         // Behind a scheme and within a longer string (the 16-byte copies of `push_part`),
         // and at the string's end.
         for tail in ["", "/path/to/somewhere/x"] {
