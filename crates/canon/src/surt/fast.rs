@@ -662,7 +662,7 @@ fn push_reversed(out: &mut Vec<u8>, s: &[u8], host: Range<usize>, mut dots: u64)
             }
         }
         end = dot;
-        dots ^= 1 << i;
+        dots &= !(1 << i);
     }
     push_part(out, s, host.start..end)
 }
