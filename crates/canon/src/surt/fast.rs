@@ -15,7 +15,8 @@
 //! whether it has a fragment, a `%`, a `(`, a query, a `&` or a capital letter at all, and
 //! the steps for those are skipped when it has none. The netloc is scanned once
 //! ([`netloc`], 16 bytes at a time, noting the host's dots as the bits of a word, which then
-//! give its labels in reverse), the path is written whole or segment by segment and the query
+//! give its labels in reverse; a netloc with a userinfo, a port, a `[` or a `%` is scanned
+//! again byte by byte from its start once one is seen), the path is written whole or segment by segment and the query
 //! whole or argument by argument, and everything written after the scheme is lowercased in
 //! one pass at the end (when there is anything to lowercase). Every part is carried as a range
 //! of offsets into the input and sliced from it with `?`: a range that does not fit gives
@@ -213,7 +214,7 @@ pub(super) fn key(input: &str) -> Option<String> {
         out.get_mut(lower_from..)?.make_ascii_lowercase();
     }
     // Every byte written is one of the string's plain ASCII bytes before the fragment, a
-    // decoded plain byte or an ASCII punctuation mark: the check cannot fail.
+    // decoded plain byte, a port's digit or an ASCII punctuation mark: the check cannot fail.
     weburl::bytes::ascii_string(out).ok()
 }
 
@@ -308,7 +309,6 @@ fn netloc_after_slashes(s: &[u8], at: usize, scheme: &[u8]) -> Option<Netloc> {
         };
         let [slash, question, dot, at_sign, colon, bracket, percent] =
             range_masks(block, &NETLOC_RANGES);
-        // (No bits when `start` is the string's end.)
         let from = u16::MAX
             .checked_shl((start - block_start) as u32)
             .unwrap_or(0);
@@ -601,7 +601,9 @@ fn has_slash_pair(s: &[u8], part: Range<usize>) -> bool {
                 return match s.last_chunk::<16>() {
                     Some(block) => {
                         let block_start = s.len() - 16;
-                        let from = u16::MAX << (start - block_start);
+                        let from = u16::MAX
+                            .checked_shl((start - block_start) as u32)
+                            .unwrap_or(0);
                         pairs(block) & from & below(end - block_start) != 0
                     }
                     None => has_pair(s.get(part).unwrap_or_default(), |a, b| {

@@ -113,8 +113,9 @@ fn id_positions(s: &[u8]) -> impl Iterator<Item = usize> + '_ {
     })
 }
 
-/// [`id_positions`] from the last to the first (`id` cannot overlap itself, so these are
-/// the same places).
+/// Where `id` (any case) starts in `s`, from the last to the first: each form's name holds it
+/// once, at [`QuerySession::id_offset`], so only these places can start one (the tests check
+/// that these are the places the forward search finds: `id` cannot overlap itself).
 fn id_positions_rev(s: &[u8]) -> impl Iterator<Item = usize> + '_ {
     let mut end = s.len();
     core::iter::from_fn(move || loop {

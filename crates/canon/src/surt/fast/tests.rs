@@ -257,14 +257,18 @@ fn has_slash_pair_by_pairs() {
 
 /// The netloc found 16 bytes at a time is the one found byte by byte: hosts of 0 to 39 and 60
 /// to 69 bytes with dots at each place (up to and past the dots' bits' 64 bytes), ended by
-/// `/`, `?` or the string, after prefixes of several lengths, with and without a `@`, `:` or `%`.
+/// `/`, `?` or the string (with `.`, `@` and `:` after that end, which are not the netloc's),
+/// after prefixes of several lengths, with and without a `@`, `:`, `[` or `%`.
 #[test]
 fn netloc_by_blocks_as_bytewise() {
     let mut checked = 0;
     for prefix in ["", "http://", "https://ab"] {
         for host_len in (0..40).chain(60..70) {
             for dot_every in [0, 1, 2, 3, 7] {
-                for tail in ["", "/", "/x/y", "?q", ":80/", ":8.0/", "@h.c/"] {
+                for tail in [
+                    "", "/", "/x/y", "?q", ":80/", ":8.0/", "@h.c/", "/a.b@c:d", "?x.y@z",
+                    "%41.b/", "[::1]/", "/%41[",
+                ] {
                     let host: String = (0..host_len)
                         .map(|i| match dot_every {
                             0 => 'a',
