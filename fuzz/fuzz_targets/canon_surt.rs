@@ -1,7 +1,8 @@
 //! `weburl_canon::surt`: a string with the default options and with every option flipped, and
 //! the same string parsed first. Invariants: no panic; a key is ASCII (every byte outside
 //! ASCII is percent-encoded) unless the input is passed through (`filedesc...`); a parsed
-//! URL always has a key (its serialization has a scheme and a valid port). `ssurt` (the same
+//! URL always has a key (its serialization has a scheme and a valid port); the default
+//! options' key is the same by the one pass as by every rule in turn. `ssurt` (the same
 //! target: the SURT family): no panic, a string has an SSURT exactly when it parses, the same
 //! as its parsed URL's.
 #![no_main]
@@ -9,7 +10,7 @@
 use libfuzzer_sys::fuzz_target;
 use weburl::Url;
 use weburl_canon::ssurt::ssurt;
-use weburl_canon::surt::{surt_with, Options};
+use weburl_canon::surt::{surt, surt_by_rules, surt_with, Options};
 use weburl_fuzz::utf8;
 
 fuzz_target!(|data: &[u8]| {
@@ -57,6 +58,11 @@ fuzz_target!(|data: &[u8]| {
             ..d
         },
     ];
+    assert_eq!(
+        surt(input).ok(),
+        surt_by_rules(input).ok(),
+        "one pass vs every rule: {input:?}"
+    );
     for o in std::iter::once(d).chain(flipped) {
         if let Ok(key) = surt_with(input, &o) {
             assert!(

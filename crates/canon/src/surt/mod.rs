@@ -156,6 +156,14 @@ pub fn surt_with<'a>(input: impl Into<Input<'a>>, options: &Options) -> Result<S
     key(input.into().as_str(), options)
 }
 
+/// The default options' key by every rule in turn, never by the one pass: what [`surt`] gives
+/// (the fuzz target compares the two). Not for users: behind the `__test-hooks` feature.
+#[cfg(feature = "__test-hooks")]
+#[doc(hidden)]
+pub fn surt_by_rules(input: &str) -> Result<String, Error> {
+    key_by_rules(input, &Options::default())
+}
+
 fn key(input: &str, o: &Options) -> Result<String, Error> {
     if *o == Options::default() {
         if let Some(key) = fast::key(input) {
