@@ -491,7 +491,7 @@ fn massaged_host_range(s: &[u8], host: Range<usize>, dots: u64) -> Option<(Range
         return None;
     }
     // `www` + digits + `.`, any case (the general way lowercases first).
-    if name.len() > 3 && dots != 0 && matches!(name, [b'w' | b'W', b'w' | b'W', b'w' | b'W', ..]) {
+    if dots != 0 && name.first_chunk::<4>().is_some_and(starts_with_www) {
         // (Under 63: the host's last byte is no dot.)
         let first_dot = dots.trailing_zeros();
         let digits = name.get(3..first_dot as usize)?;
@@ -505,6 +505,13 @@ fn massaged_host_range(s: &[u8], host: Range<usize>, dots: u64) -> Option<(Range
         return None;
     }
     Some((host, dots))
+}
+
+/// Whether 4 bytes start with `www` in any case (a host over 3 bytes): one test of the word,
+/// each letter's case bit set (only `W` and `w` give `w` so).
+#[inline(always)]
+fn starts_with_www(head: &[u8; 4]) -> bool {
+    (u32::from_le_bytes(*head) | 0x0020_2020) & 0x00ff_ffff == u32::from_le_bytes(*b"www\0")
 }
 
 /// [`massaged_host_range`] for a host over [`MAX_HOST`] bytes, by searching its bytes; the

@@ -420,3 +420,42 @@ fn by_offsets(s: &[u8], host: std::ops::Range<usize>) -> Option<(std::ops::Range
     out.extend_from_slice(s.get(host.start..end)?);
     Some((host, out))
 }
+
+/// `starts_with_www` against a byte-by-byte test, for every first byte with each of the
+/// others `w`, `W` or a byte either side of them, and every fourth byte.
+#[test]
+fn starts_with_www_bytewise() {
+    let near = [
+        b'w',
+        b'W',
+        b'v',
+        b'x',
+        b'V',
+        b'X',
+        0x77 ^ 0x80,
+        0x57 ^ 0x80,
+        b'.',
+        0,
+    ];
+    for a in 0..=255u8 {
+        for &b in &near {
+            for &c in &near {
+                for d in [b'.', b'w', b'1', 0, 0xff] {
+                    let head = [a, b, c, d];
+                    let want = head[..3].iter().all(|&x| x == b'w' || x == b'W');
+                    assert_eq!(super::starts_with_www(&head), want, "{head:?}");
+                }
+            }
+        }
+    }
+    for b in 0..=255u8 {
+        for at in 0..4 {
+            let mut head = *b"www.";
+            if let Some(x) = head.get_mut(at) {
+                *x = b;
+            }
+            let want = head[..3].iter().all(|&x| x == b'w' || x == b'W');
+            assert_eq!(super::starts_with_www(&head), want, "{head:?}");
+        }
+    }
+}
