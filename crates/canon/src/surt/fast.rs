@@ -16,13 +16,14 @@
 //! the steps for those are skipped when it has none. The netloc is scanned once
 //! ([`netloc`], 16 bytes at a time, noting the host's dots as the bits of a word, which then
 //! give its labels in reverse; a netloc with a userinfo, a port, a `[` or a `%` is scanned
-//! again byte by byte from its start once one is seen), the path is written whole or segment by segment and the query
-//! whole or argument by argument, and everything written after the scheme is lowercased in
-//! one pass at the end (when there is anything to lowercase). Every part is carried as a range
-//! of offsets into the input and sliced from it with `?`: a range that does not fit gives
-//! `None`. The key is written as bytes (so that a short label is copied as a fixed 16 bytes
-//! then cut back, [`push_part`]) and made a `String` by `weburl::bytes::ascii_string`, whose
-//! check of the bytes cannot fail here: every byte written is ASCII.
+//! again byte by byte from its start once one is seen), the path is written whole or segment
+//! by segment and the query whole or argument by argument, and everything written after the
+//! scheme is lowercased in one pass at the end (when there is anything to lowercase). Every
+//! part is carried as a range of offsets into the input and sliced from it with `?`: a range
+//! that does not fit gives `None`. The key is written as bytes (so that a short label is
+//! copied as a fixed 16 bytes then cut back: [`push_reversed`], [`push_part`]) and made a
+//! `String` by `weburl::bytes::ascii_string`, whose check of the bytes cannot fail here:
+//! every byte written is ASCII.
 
 use core::ops::Range;
 
@@ -168,7 +169,8 @@ pub(super) fn key(input: &str) -> Option<String> {
     }
 
     let decode = seen & PERCENT != 0;
-    // Room for a label's 16-byte copy past the string's end ([`push_part`]).
+    // Room for a label's 16-byte copy past the key's end ([`push_reversed`], [`push_part`]):
+    // a key is at most 2 bytes longer than its string.
     let mut out = Vec::with_capacity(s.len() + 18);
     let lower_from;
     if host.is_empty() {

@@ -104,6 +104,14 @@ fn same_as_general() {
         ("http://a/?q=%3D%2541", false),
         ("http://a/?t=19&s=18&r=17&q=16&p=15&o=14&n=13&m=12&l=11&k=10&j=9&i=8&h=7&g=6&f=5&e=4&d=3&c=2&b=1&a=0", true),
         ("http://a/?a&b&c&d&e&f&g&h&i&j&k&l&m&n&o&p&q&r&s&t&u&v&w&x&y&z&a&b&c&d&e&f&g&h", false),
+        // Hosts that took the general way while the dots were an array of 16 offsets: more
+        // than 16 dots, over 64 bytes (behind a `www1.`), a userinfo with more than 16 dots.
+        ("http://a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r/", true),
+        (
+            "http://www1.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.b/x",
+            true,
+        ),
+        ("http://a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r@h.c/", true),
         // Empty arguments at either end and between.
         ("http://a/?b&", true),
         ("http://a/?&", true),
