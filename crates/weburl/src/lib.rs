@@ -171,11 +171,11 @@ struct UrlPatternGuideDoctests;
 /// with [`bytes::is_ascii`] before borrowing it as `&str`) and for crates on the facade
 /// (weburl-canon's SURT key finds the kinds of byte a string holds with
 /// [`bytes::in_ranges`], a netloc's end and dots, a path's `//` and `/.` and a query's `&`
-/// and `=` with [`bytes::range_masks`], and makes its key a `String` with
-/// [`bytes::ascii_string`]):
-/// `weburl-bytes`, their one home.
+/// and `=` with [`bytes::range_masks`], compares the query's arguments as words
+/// ([`bytes::first_word`], [`bytes::to_ascii_lowercase`]) and makes its key a `String` with
+/// [`bytes::ascii_string`]): `weburl-bytes`, their one home.
 pub mod bytes {
-    pub use weburl_bytes::swar::is_ascii;
+    pub use weburl_bytes::swar::{first_word, is_ascii, to_ascii_lowercase};
     pub use weburl_bytes::text::{ascii_string, in_ranges, range_masks, ByteRange};
 }
 

@@ -12,15 +12,10 @@
 use core::cmp::Ordering;
 
 use super::super::session::session_id_in_arg;
-use weburl::bytes::{range_masks, ByteRange};
+use weburl::bytes::{first_word, range_masks, to_ascii_lowercase, ByteRange};
 
 /// At most this many query arguments are sorted here (more: the general way).
 pub(super) const MAX_ARGS: usize = 32;
-
-/// `0x01` in each byte of a word.
-const ONES: u64 = 0x0101_0101_0101_0101;
-/// The high bit of each byte of a word.
-const HIGHS: u64 = ONES * 0x80;
 
 /// One argument of the query: where it is, and its first [`word`].
 #[derive(Clone, Copy, Default)]
@@ -189,7 +184,7 @@ fn word(query: &[u8], at: usize, name_end: usize, end: usize) -> u64 {
     if len == 0 {
         return 0;
     }
-    let mut w = lowercase(load(query, at));
+    let mut w = to_ascii_lowercase(first_word(query.get(at..).unwrap_or_default()));
     if len < 8 {
         w &= (1u64 << (8 * len)) - 1;
     }
@@ -202,34 +197,9 @@ fn word(query: &[u8], at: usize, name_end: usize, end: usize) -> u64 {
     w.swap_bytes()
 }
 
-/// The 8 bytes of `s` from `at` as a little-endian word (`0x00` for those past its end).
-fn load(s: &[u8], at: usize) -> u64 {
-    let rest = s.get(at..).unwrap_or_default();
-    match rest.first_chunk::<8>() {
-        Some(bytes) => u64::from_le_bytes(*bytes),
-        None => {
-            let mut bytes = [0u8; 8];
-            for (to, &from) in bytes.iter_mut().zip(rest) {
-                *to = from;
-            }
-            u64::from_le_bytes(bytes)
-        }
-    }
-}
-
-/// `w` with each ASCII capital letter lowercased (every other byte as it is).
-fn lowercase(w: u64) -> u64 {
-    // The low seven bits of each byte plus a constant: no carry between bytes.
-    let low = w & !HIGHS;
-    let from_a = low + ONES * u64::from(0x80 - b'A');
-    let past_z = low + ONES * u64::from(0x80 - b'Z' - 1);
-    let upper = from_a & !past_z & !w & HIGHS;
-    w | (upper >> 2)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{lowercase, push_sorted_query};
+    use super::{push_sorted_query, to_ascii_lowercase};
 
     /// The general way's order: the lowercased (name, value) pairs, compared by iterators.
     fn reference(query: &[u8]) -> Vec<u8> {
@@ -373,7 +343,7 @@ mod tests {
         for b in 0..=255u8 {
             for at in 0..8 {
                 let w = (u64::from(b) << (8 * at)) | (0x4141_4141_4141_4141 & !(0xff << (8 * at)));
-                let got = lowercase(w).to_le_bytes();
+                let got = to_ascii_lowercase(w).to_le_bytes();
                 let want = w.to_le_bytes().map(|x| x.to_ascii_lowercase());
                 assert_eq!(got, want, "{b:#x} at {at}");
             }
