@@ -12,7 +12,8 @@
 //! - every component scan (`Classifier::scan` and `scan_from_one`, which a `Pair` has its own
 //!   of) from every offset, for the four component classes: the first byte of the class,
 //!   found byte by byte, or the length;
-//! - the `text` helpers (`in_ranges`, `range_masks` on every 16-byte window, `ascii_string`)
+//! - the `text` helpers (`in_ranges`, `range_masks` on every 16-byte window, `ascii_string`,
+//!   `ascii_string_lowercased`)
 //!   against their definitions, with fixed ranges and ranges made of the input's own bytes.
 #![no_main]
 
@@ -130,7 +131,9 @@ impl WithClassifier for Check<'_> {
 
 /// The `text` helpers on `b` against their definitions, byte by byte.
 fn check_text(b: &[u8]) {
-    use weburl_bytes::text::{ascii_string, in_ranges, range_masks, ByteRange};
+    use weburl_bytes::text::{
+        ascii_string, ascii_string_lowercased, in_ranges, range_masks, ByteRange,
+    };
     let low = b.first().copied().unwrap_or(b'a');
     let span = b.get(1).copied().unwrap_or(0);
     let ranges = [
@@ -168,6 +171,22 @@ fn check_text(b: &[u8]) {
         );
     } else {
         assert_eq!(got, Err(b.to_vec()), "ascii_string {b:?}");
+    }
+    // Lowercased from a place the first byte picks (past the end too).
+    let from = usize::from(low) % (b.len() + 2);
+    let mut lowered = b.to_vec();
+    if let Some(tail) = lowered.get_mut(from..) {
+        tail.make_ascii_lowercase();
+    }
+    let got = ascii_string_lowercased(b.to_vec(), from);
+    if b.is_ascii() {
+        assert_eq!(
+            got.ok().map(String::into_bytes),
+            Some(lowered),
+            "ascii_string_lowercased {b:?} {from}"
+        );
+    } else {
+        assert_eq!(got, Err(lowered), "ascii_string_lowercased {b:?} {from}");
     }
 }
 

@@ -11,7 +11,7 @@
 //! - [`Pair`] and [`Short`]: classifiers that take a short input as one window.
 //! - [`text`]: which of a few byte ranges a string holds ([`text::in_ranges`]: SSE2 on
 //!   x86-64), where in a 16-byte block ([`text::range_masks`]), and ASCII bytes as a `String`
-//!   ([`text::ascii_string`]), for crates on the facade.
+//!   ([`text::ascii_string`], [`text::ascii_string_lowercased`]), for crates on the facade.
 //! - [`pick`], the CPU's best level of classifiers for an input ([`Picked`]), whose tokens'
 //!   `enter` methods run a computation compiled for the CPU with the level's classifier for
 //!   the input's length; [`dispatch`], which does the same for a [`WithClassifier`]

@@ -1,16 +1,19 @@
 //! Text helpers that need `unsafe` or a CPU's vector instructions: [`in_ranges`], which of
 //! a few byte ranges a string has a byte in, 16 bytes at a time with SSE2 on x86-64,
 //! [`range_masks`], where in a 16-byte block the bytes of each of a few ranges are, and
-//! [`ascii_string`], bytes as a `String` once they are found to be ASCII.
+//! [`ascii_string`] and [`ascii_string_lowercased`], bytes as a `String` once they are found
+//! to be ASCII.
 //!
 //! # Why the `unsafe` here is sound
 //!
 //! Two blocks in each of [`in_ranges`]'s and [`range_masks`]' x86-64 paths: the call of its
 //! SSE2 function (a `#[target_feature(enable = "sse2")]` function, sound to call on every
 //! x86-64 CPU, since SSE2 is part of the architecture), and its 16-byte unaligned load from a
-//! `&[u8; 16]`; the same two in `is_ascii`'s, behind [`ascii_string`]. And
-//! [`ascii_string`]'s `String::from_utf8_unchecked`, after `is_ascii` found no byte of 0x80 or
-//! above.
+//! `&[u8; 16]`; the same two in `is_ascii`'s, behind [`ascii_string`], and in
+//! `lowercase_is_ascii`'s, behind [`ascii_string_lowercased`], with its 16-byte unaligned
+//! store to a `&mut [u8; 16]`. And [`ascii_string`]'s and [`ascii_string_lowercased`]'s
+//! `String::from_utf8_unchecked`, after `is_ascii` (or the lowercasing pass) found no byte of
+//! 0x80 or above.
 
 /// A range of bytes: `low` to `low + span`, wrapping past 0xff to 0x00 (so that, say, "not
 /// printable ASCII" is one range, from DEL round to space: `low` 0x7f, `span` 0xa1).
@@ -113,6 +116,53 @@ pub fn ascii_string(
     Ok(unsafe { alloc::string::String::from_utf8_unchecked(bytes) })
 }
 
+/// `bytes` with its ASCII capital letters from `from` on made small, as a `String` when
+/// every byte of it is ASCII, or the bytes (lowercased from `from`) back: [`ascii_string`]
+/// after `bytes[from..].make_ascii_lowercase()`, in one pass. For a builder of ASCII text
+/// that lowercases all of it but a head (a key lowercased after its scheme): on x86-64 each
+/// 16-byte block from `from` is loaded once, lowercased, stored and OR-ed into the check (the
+/// last block overlapping the one before: lowercasing twice is lowercasing once), where the
+/// standard library's lowercasing is one vectorized loop and then a loop over the last bytes
+/// one by one. A `from` past the end lowercases nothing.
+///
+/// ```
+/// use weburl_bytes::text::ascii_string_lowercased;
+/// let key = b"HTTP://(COM,Example,)/Index.HTML".to_vec();
+/// assert_eq!(
+///     ascii_string_lowercased(key, 5).as_deref(),
+///     Ok("HTTP://(com,example,)/index.html")
+/// );
+/// assert_eq!(
+///     ascii_string_lowercased(vec![b'A', 0xc3, 0x89], 0),
+///     Err(vec![b'a', 0xc3, 0x89])
+/// );
+/// ```
+#[inline(always)]
+pub fn ascii_string_lowercased(
+    mut bytes: alloc::vec::Vec<u8>,
+    from: usize,
+) -> Result<alloc::string::String, alloc::vec::Vec<u8>> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if let Some(tail) = bytes.get_mut(from..).filter(|tail| tail.len() >= 16) {
+            // SAFETY: SSE2 is part of x86-64 (as for `in_ranges` above).
+            let tail_ascii = unsafe { sse2::lowercase_is_ascii(tail) };
+            let head_ascii = bytes.get(..from).is_some_and(is_ascii);
+            if !(tail_ascii && head_ascii) {
+                return Err(bytes);
+            }
+            // SAFETY: no byte of `bytes` is 0x80 or above (just checked: the head by
+            // `is_ascii`, the tail as it was lowercased), so the bytes are valid UTF-8, as in
+            // `ascii_string`.
+            return Ok(unsafe { alloc::string::String::from_utf8_unchecked(bytes) });
+        }
+    }
+    if let Some(tail) = bytes.get_mut(from..) {
+        tail.make_ascii_lowercase();
+    }
+    ascii_string(bytes)
+}
+
 /// Whether every byte of `s` is under 0x80: on x86-64 the bytes of its 16-byte blocks (the
 /// last overlapping the one before) or-ed together and their top bits tested once (SSE2),
 /// elsewhere (and for a string under 16 bytes) byte by byte.
@@ -155,8 +205,9 @@ fn in_ranges_bytewise<const N: usize>(s: &[u8], ranges: &[ByteRange; N]) -> u32 
 mod sse2 {
     use super::ByteRange;
     use core::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128,
-        _mm_set1_epi8, _mm_sub_epi8,
+        __m128i, _mm_add_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128,
+        _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_storeu_si128,
+        _mm_sub_epi8,
     };
 
     /// [`super::in_ranges`] for a string of 16 bytes or more (its caller's check). With
@@ -200,13 +251,57 @@ mod sse2 {
             // no alignment requirement.
             unsafe { _mm_loadu_si128(block.as_ptr().cast::<__m128i>()) }
         };
-        let (blocks, _) = s.as_chunks::<16>();
-        let mut acc = _mm_set1_epi8(0);
-        for block in blocks {
-            acc = _mm_or_si128(acc, load(block));
+        // The first and the last 16 bytes, then the blocks from byte 16 while bytes before
+        // the last 16 are left (the last of them overlapping those): most strings here are
+        // of 16 to 32 bytes, which take no loop.
+        let (Some(first), Some(last)) = (s.first_chunk::<16>(), s.last_chunk::<16>()) else {
+            return s.iter().fold(0, |acc, &b| acc | b) < 0x80;
+        };
+        let mut acc = _mm_or_si128(load(first), load(last));
+        let mut at = 16;
+        while at + 16 < s.len() {
+            if let Some(block) = s.get(at..).and_then(<[u8]>::first_chunk::<16>) {
+                acc = _mm_or_si128(acc, load(block));
+            }
+            at += 16;
         }
-        if let Some(last) = s.last_chunk::<16>() {
-            acc = _mm_or_si128(acc, load(last));
+        // The top bit of each lane: set where some byte was 0x80 or above.
+        _mm_movemask_epi8(acc) == 0
+    }
+
+    /// [`super::ascii_string_lowercased`]'s pass over its tail `s` (16 bytes or more): each
+    /// block lowercased in place and OR-ed into the check; whether every byte is under 0x80.
+    /// (SSE2, as [`in_ranges`] above.)
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub(super) fn lowercase_is_ascii(s: &mut [u8]) -> bool {
+        let mut acc = _mm_set1_epi8(0);
+        // `A` to `Z` moved to the lowest signed bytes: -128 to -103.
+        let shift = _mm_set1_epi8((0x80u8 - b'A') as i8);
+        let above_z = _mm_set1_epi8(-128 + 26);
+        let case_bit = _mm_set1_epi8(0x20);
+        let mut lower = |block: &mut [u8; 16]| {
+            let p = block.as_mut_ptr().cast::<__m128i>();
+            // SAFETY: `block` is 16 readable bytes, and `_mm_loadu_si128` reads 16 bytes with
+            // no alignment requirement.
+            let x = unsafe { _mm_loadu_si128(p) };
+            acc = _mm_or_si128(acc, x);
+            let upper = _mm_cmplt_epi8(_mm_add_epi8(x, shift), above_z);
+            let y = _mm_or_si128(x, _mm_and_si128(upper, case_bit));
+            // SAFETY: `block` is 16 writable bytes (borrowed mutably), and `_mm_storeu_si128`
+            // writes 16 bytes with no alignment requirement.
+            unsafe { _mm_storeu_si128(p, y) };
+        };
+        let (blocks, rest) = s.as_chunks_mut::<16>();
+        let whole = rest.is_empty();
+        for block in blocks {
+            lower(block);
+        }
+        // The last 16 bytes, overlapping the last whole block: lowercased again.
+        if !whole {
+            if let Some(last) = s.last_chunk_mut::<16>() {
+                lower(last);
+            }
         }
         // The top bit of each lane: set where some byte was 0x80 or above.
         _mm_movemask_epi8(acc) == 0
@@ -275,10 +370,11 @@ mod tests {
     }
 
     /// `ascii_string` takes bytes all under 0x80 and gives back any with one byte of 0x80
-    /// or above, at each place of strings of 0 to 40 bytes.
+    /// or above, at each place of strings of 0 to 69 bytes (up to three blocks between the
+    /// first and the last).
     #[test]
     fn ascii_string_checks_every_byte() {
-        for len in 0..40 {
+        for len in 0..70 {
             let plain: alloc::vec::Vec<u8> = (0..len).map(|i| (i * 7 % 128) as u8).collect();
             let want = plain
                 .iter()
@@ -292,6 +388,33 @@ mod tests {
                         *x = b;
                     }
                     assert_eq!(super::ascii_string(s.clone()), Err(s));
+                }
+            }
+        }
+    }
+
+    /// `ascii_string_lowercased` against `make_ascii_lowercase` then `ascii_string`: every
+    /// byte value at the first, a middle and the last place of strings around the block
+    /// sizes, lowercased from every place (and past the end).
+    #[test]
+    fn ascii_string_lowercased_byte_by_byte() {
+        for len in [0usize, 1, 15, 16, 17, 31, 32, 33, 40] {
+            for from in 0..=len + 1 {
+                for b in 0..=255u8 {
+                    for at in [0, len / 2, len.saturating_sub(1)] {
+                        let mut s: alloc::vec::Vec<u8> =
+                            (0..len).map(|i| b"aZ.mQ"[i % 5]).collect();
+                        if let Some(x) = s.get_mut(at) {
+                            *x = b;
+                        }
+                        let mut want = s.clone();
+                        if let Some(tail) = want.get_mut(from..) {
+                            tail.make_ascii_lowercase();
+                        }
+                        let want = super::ascii_string(want);
+                        let got = super::ascii_string_lowercased(s, from);
+                        assert_eq!(got, want, "{len} {from} {b} {at}");
+                    }
                 }
             }
         }

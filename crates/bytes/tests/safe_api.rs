@@ -1,5 +1,5 @@
 //! The crate's safe API on a few inputs of every length around the block sizes (the scans,
-//! `dispatch`, the SWAR helpers, `text::in_ranges`, `range_masks` and `ascii_string`):
+//! `dispatch`, the SWAR helpers, `text::in_ranges`, `range_masks`, `ascii_string` and `ascii_string_lowercased`):
 //! what `cargo xtask test` runs under Miri (when it is installed), so kept small. The
 //! exhaustive checks are the unit tests and the `bytes` fuzz target.
 
@@ -186,6 +186,44 @@ fn ascii_string_agrees_with_from_utf8_on_ascii() {
                     assert_eq!(got, want, "{len} {probe} {at}");
                 } else {
                     assert_eq!(got, Err(b), "{len} {probe} {at}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn ascii_string_lowercased_agrees_with_std() {
+    use weburl_bytes::text::ascii_string_lowercased;
+    let lens: &[usize] = if cfg!(miri) {
+        &[0, 15, 16, 17, 33]
+    } else {
+        &[0, 1, 15, 16, 17, 31, 32, 33, 47, 48, 49, 64]
+    };
+    for &len in lens {
+        for from in [0, 1, 5, len.saturating_sub(16), len, len + 1] {
+            let probes: &[u8] = if cfg!(miri) {
+                &[b'A', 0x80]
+            } else {
+                &[b'A', b'Z', b'@', b'[', 0x7f, 0x80, 0xc1, 0xda, 0xff]
+            };
+            for &probe in probes {
+                for at in [0, len / 2, len.saturating_sub(1)] {
+                    let mut b: Vec<u8> = (0..len).map(|i| b"aZ.mQ"[i % 5]).collect();
+                    if let Some(x) = b.get_mut(at) {
+                        *x = probe;
+                    }
+                    let mut want = b.clone();
+                    if let Some(tail) = want.get_mut(from..) {
+                        tail.make_ascii_lowercase();
+                    }
+                    let got = ascii_string_lowercased(b.clone(), from);
+                    if b.is_ascii() {
+                        let want = String::from_utf8(want).map_err(|e| e.into_bytes());
+                        assert_eq!(got, want, "{len} {from} {probe} {at}");
+                    } else {
+                        assert_eq!(got, Err(want), "{len} {from} {probe} {at}");
+                    }
                 }
             }
         }

@@ -173,10 +173,13 @@ struct UrlPatternGuideDoctests;
 /// [`bytes::in_ranges`], a netloc's end and dots, a path's `//` and `/.` and a query's `&`
 /// and `=` with [`bytes::range_masks`], compares the query's arguments as words
 /// ([`bytes::first_word`], [`bytes::to_ascii_lowercase`]) and makes its key a `String` with
-/// [`bytes::ascii_string`]): `weburl-bytes`, their one home.
+/// [`bytes::ascii_string`], or [`bytes::ascii_string_lowercased`] where it is lowercased in
+/// the same pass): `weburl-bytes`, their one home.
 pub mod bytes {
     pub use weburl_bytes::swar::{first_word, is_ascii, to_ascii_lowercase};
-    pub use weburl_bytes::text::{ascii_string, in_ranges, range_masks, ByteRange};
+    pub use weburl_bytes::text::{
+        ascii_string, ascii_string_lowercased, in_ranges, range_masks, ByteRange,
+    };
 }
 
 #[cfg(feature = "ada")]
