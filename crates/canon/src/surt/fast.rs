@@ -18,7 +18,8 @@
 //! give its labels in reverse; a netloc with a userinfo, a port, a `[` or a `%` is scanned
 //! again byte by byte from its start once one is seen), the path is written whole or segment
 //! by segment and the query whole or argument by argument, and everything written after the
-//! scheme is lowercased in one pass at the end (when there is anything to lowercase). Every
+//! scheme is lowercased at the end (when there is anything to lowercase) in the pass that
+//! checks the key's bytes (`weburl::bytes::ascii_string_lowercased`). Every
 //! part is carried as a range of offsets into the input and sliced from it with `?`: a range
 //! that does not fit gives `None`. The key is written as bytes (so that a short label is
 //! copied as a fixed 16 bytes then cut back: [`push_reversed`], [`push_part`]) and made a
@@ -48,16 +49,20 @@ fn escaped(b: u8) -> bool {
 /// `part` percent-decoded once as the general way decodes it (then escapes again), appended
 /// to `out`: a `%XX` whose byte is escaped again stays as written (its hex is lowercased with
 /// the rest), any other is the byte itself. `None` (the general way) for a `%` that starts no
-/// `%XX`, a decoded `%` (decoded again there) or a decoded byte of `forbidden` (one that would
-/// change the part's structure: a path's `/`, `.` and `(`).
-fn push_decoded(out: &mut Vec<u8>, bytes: &[u8], forbidden: &[u8]) -> Option<()> {
+/// `%XX`, a decoded `%` (decoded again there) or, in a path (`path`), a decoded byte that
+/// would change its structure: a `/` or `.` (segments), or a `(` first or after a `/` (where
+/// an ASP.NET session segment could start: a part is a whole path or a segment after a `/`).
+fn push_decoded(out: &mut Vec<u8>, bytes: &[u8], path: bool) -> Option<()> {
     let mut copied = 0;
     let mut at = 0;
     while let Some(offset) = bytes.get(at..)?.iter().position(|&b| b == b'%') {
         let start = at + offset;
         let hex = |i: usize| char::from(*bytes.get(i)?).to_digit(16);
         let byte = u8::try_from(hex(start + 1)? * 16 + hex(start + 2)?).ok()?;
-        if byte == b'%' || forbidden.contains(&byte) {
+        let after_slash = || start == 0 || bytes.get(start - 1) == Some(&b'/');
+        if byte == b'%'
+            || (path && (byte == b'/' || byte == b'.' || (byte == b'(' && after_slash())))
+        {
             return None;
         }
         out.extend_from_slice(bytes.get(copied..start)?);
@@ -84,7 +89,7 @@ pub(super) fn key(input: &str) -> Option<String> {
     let mut s = input.as_bytes();
     let mut seen = all_classes(s);
     if seen & HASH != 0 {
-        s = s.get(..s.iter().position(|&b| b == b'#')?)?;
+        s = s.get(..find_byte(s, b'#')?)?;
         seen = all_classes(s);
     }
     if seen & NOT_PLAIN != 0 {
@@ -203,7 +208,7 @@ pub(super) fn key(input: &str) -> Option<String> {
             // goes the general way), then sorted (`query_alpha_reorder`): a decoded `&` or `=`
             // splits the decoded query as it splits the general way's (which sorts the decoded
             // query too).
-            push_decoded(&mut decoded, query, b"")?;
+            push_decoded(&mut decoded, query, false)?;
             push_sorted_query(&mut out, &decoded, true)?;
         } else {
             push_sorted_query(&mut out, query, seen & AMPERSAND != 0)?;
@@ -212,11 +217,11 @@ pub(super) fn key(input: &str) -> Option<String> {
     // Everything after a scheme written as it is, lowercased in one pass (`host_lowercase`,
     // `path_lowercase`, `query_lowercase`): where the string has an ASCII capital letter or a
     // `%` (a `%XX` kept is lowercased, or may decode to a capital).
-    if seen & (UPPER | PERCENT) != 0 {
-        out.get_mut(lower_from..)?.make_ascii_lowercase();
-    }
     // Every byte written is one of the string's plain ASCII bytes before the fragment, a
     // decoded plain byte, a port's digit or an ASCII punctuation mark: the check cannot fail.
+    if seen & (UPPER | PERCENT) != 0 {
+        return weburl::bytes::ascii_string_lowercased(out, lower_from).ok();
+    }
     weburl::bytes::ascii_string(out).ok()
 }
 
@@ -455,7 +460,7 @@ fn parse_port(digits: &[u8], scheme: &[u8]) -> Option<Option<u16>> {
 #[inline(always)]
 fn push_path(out: &mut Vec<u8>, path: &[u8], decode: bool) -> Option<()> {
     if decode {
-        push_decoded(out, path, b"/.(")
+        push_decoded(out, path, true)
     } else {
         out.extend_from_slice(path);
         Some(())

@@ -3,7 +3,7 @@
 //! vectorized passes over 16-byte blocks, so that the key skips the steps a string does not
 //! need; and [`find_byte`] and [`any_byte`], searches by 16-byte blocks.
 
-use weburl::bytes::{in_ranges, ByteRange};
+use weburl::bytes::{in_ranges, range_masks, ByteRange};
 
 /// Whether a byte of `block` satisfies `pred`: a branch-free test of the whole block, which
 /// the compiler vectorizes.
@@ -24,17 +24,27 @@ pub(in crate::surt) fn any_byte(s: &[u8], pred: impl Fn(u8) -> bool) -> bool {
         .any(|block| block_has(block, &pred))
 }
 
-/// Where `c` first occurs in `s`: the first 16-byte block holding it found by [`block_has`],
-/// then the byte in it.
+/// Where `c` first occurs in `s`: 16-byte blocks (`weburl::bytes::range_masks`: the first
+/// bit of the block's mask of `c`), the last 16 bytes overlapping the block before (its
+/// bytes before that masked off); a string under 16 bytes byte by byte.
 pub(super) fn find_byte(s: &[u8], c: u8) -> Option<usize> {
+    let byte = [ByteRange { low: c, span: 0 }];
     let mut at = 0;
     while let Some(block) = s.get(at..).and_then(<[u8]>::first_chunk::<16>) {
-        if block_has(block, |b| b == c) {
-            break;
+        let [found] = range_masks(block, &byte);
+        if found != 0 {
+            return Some(at + found.trailing_zeros() as usize);
         }
         at += 16;
     }
-    Some(at + s.get(at..)?.iter().position(|&b| b == c)?)
+    let Some(last) = s.last_chunk::<16>() else {
+        return s.iter().position(|&b| b == c);
+    };
+    let start = s.len() - 16;
+    let [found] = range_masks(last, &byte);
+    // The bytes from `at` (past the whole blocks).
+    let found = found & u16::MAX.checked_shl((at - start) as u32).unwrap_or(0);
+    (found != 0).then(|| start + found.trailing_zeros() as usize)
 }
 
 /// What [`all_classes`] reports of a string: bits of the bytes it holds ([`classes`]' in the
