@@ -165,7 +165,8 @@ pub fn ascii_string_lowercased(
 
 /// Whether every byte of `s` is under 0x80: on x86-64 the bytes of its 16-byte blocks (the
 /// last overlapping the one before) or-ed together and their top bits tested once (SSE2),
-/// elsewhere (and for a string under 16 bytes) byte by byte.
+/// elsewhere (and for a string under 16 bytes) `swar::is_ascii` (8 to 15 bytes as two
+/// overlapping words).
 #[inline(always)]
 fn is_ascii(s: &[u8]) -> bool {
     #[cfg(target_arch = "x86_64")]
@@ -175,7 +176,7 @@ fn is_ascii(s: &[u8]) -> bool {
             return unsafe { sse2::is_ascii(s) };
         }
     }
-    s.iter().fold(0, |acc, &b| acc | b) < 0x80
+    crate::swar::is_ascii(s)
 }
 
 /// [`range_masks`] byte by byte (the definition).
