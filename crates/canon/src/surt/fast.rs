@@ -179,18 +179,7 @@ pub(super) fn key(input: &str) -> Option<String> {
     let mut out = Vec::with_capacity(s.len() + 18);
     let lower_from;
     if host.is_empty() {
-        // `scheme:` (as written) then the path as it is (no dot segments without a host).
-        out.extend_from_slice(s.get(..scheme_end)?);
-        out.push(b':');
-        lower_from = out.len();
-        push_path(
-            &mut out,
-            s.get(strip_trailing_slash(s, path.clone()))?,
-            decode,
-        )?;
-        if path.is_empty() && !query.is_empty() {
-            out.push(b'/');
-        }
+        lower_from = push_without_host(&mut out, s, scheme_end, path, query.is_empty(), decode)?;
     } else {
         lower_from = 0;
         push_reversed(&mut out, s, host, dots)?;
@@ -214,15 +203,40 @@ pub(super) fn key(input: &str) -> Option<String> {
             push_sorted_query(&mut out, query, seen & AMPERSAND != 0)?;
         }
     }
-    // Everything after a scheme written as it is, lowercased in one pass (`host_lowercase`,
-    // `path_lowercase`, `query_lowercase`): where the string has an ASCII capital letter or a
-    // `%` (a `%XX` kept is lowercased, or may decode to a capital).
-    // Every byte written is one of the string's plain ASCII bytes before the fragment, a
-    // decoded plain byte, a port's digit or an ASCII punctuation mark: the check cannot fail.
+    // The bytes made a `String`. Every byte written is one of the string's plain ASCII bytes
+    // before the fragment, a decoded plain byte, a port's digit or an ASCII punctuation mark:
+    // the check cannot fail. Everything after a scheme written as it is lowercased in the same
+    // pass (`host_lowercase`, `path_lowercase`, `query_lowercase`) where the string has an
+    // ASCII capital letter or a `%` (a `%XX` kept is lowercased, or may decode to a capital).
     if seen & (UPPER | PERCENT) != 0 {
         return weburl::bytes::ascii_string_lowercased(out, lower_from).ok();
     }
     weburl::bytes::ascii_string(out).ok()
+}
+
+/// A key without a host, up to its query: `scheme:` (as written) then the path as it is (no
+/// dot segments without a host; `/` for an empty one before a query); where the lowercasing
+/// starts (after the scheme). Cold and out of line: a web archive's strings have a host (the
+/// hint lays out and allocates [`key`]'s registers for those; strings without one, `file:///`
+/// and `node:` paths, pay for it: figures in `docs/performance.md`).
+#[cold]
+#[inline(never)]
+fn push_without_host(
+    out: &mut Vec<u8>,
+    s: &[u8],
+    scheme_end: usize,
+    path: Range<usize>,
+    no_query: bool,
+    decode: bool,
+) -> Option<usize> {
+    out.extend_from_slice(s.get(..scheme_end)?);
+    out.push(b':');
+    let lower_from = out.len();
+    push_path(out, s.get(strip_trailing_slash(s, path.clone()))?, decode)?;
+    if path.is_empty() && !no_query {
+        out.push(b'/');
+    }
+    Some(lower_from)
 }
 
 /// The bytes the netloc scan stops at: `/`, `?`, `.`, `@`, `:`, `[`, `%` (a table: one load
