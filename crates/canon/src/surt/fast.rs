@@ -55,7 +55,7 @@ fn escaped(b: u8) -> bool {
 fn push_decoded(out: &mut Vec<u8>, bytes: &[u8], path: bool) -> Option<()> {
     let mut copied = 0;
     let mut at = 0;
-    while let Some(offset) = bytes.get(at..)?.iter().position(|&b| b == b'%') {
+    while let Some(offset) = find_byte(bytes.get(at..)?, b'%') {
         let start = at + offset;
         let hex = |i: usize| char::from(*bytes.get(i)?).to_digit(16);
         let byte = u8::try_from(hex(start + 1)? * 16 + hex(start + 2)?).ok()?;
