@@ -318,6 +318,39 @@ fn netloc_after_slashes(s: &[u8], at: usize, scheme: &[u8]) -> Option<Netloc> {
     }
     let mut dots = 0u64;
     let mut start = at;
+    // The first 32 bytes as two blocks at once, their masks joined (most netlocs end in
+    // them: no loop); a longer netloc goes on 16 bytes at a time from there.
+    if let Some((first, second)) = s
+        .get(at..)
+        .and_then(<[u8]>::first_chunk::<32>)
+        .and_then(|pair| Some((pair.first_chunk::<16>()?, pair.last_chunk::<16>()?)))
+    {
+        let low = range_masks(first, &NETLOC_RANGES);
+        let high = range_masks(second, &NETLOC_RANGES);
+        let [slash, question, dot, at_sign, colon, bracket, percent] =
+            core::array::from_fn(|k| u32::from(low[k]) | u32::from(high[k]) << 16);
+        let ends = slash | question;
+        // The bits before the netloc's end (all 32 when it is not in them).
+        let inside = if ends == 0 {
+            u32::MAX
+        } else {
+            ends.wrapping_sub(1) & !ends
+        };
+        if (at_sign | colon | bracket | percent) & inside != 0 {
+            return netloc_bytewise(s, at, scheme);
+        }
+        dots = u64::from(dot & inside);
+        if ends != 0 {
+            let end = at + ends.trailing_zeros() as usize;
+            return Some(Netloc {
+                host: at..end,
+                dots,
+                port: None,
+                end,
+            });
+        }
+        start = at + 32;
+    }
     loop {
         // The block from `start`, or the string's last 16 bytes (those before `start`
         // masked off).
