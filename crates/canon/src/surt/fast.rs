@@ -325,18 +325,23 @@ fn netloc_after_slashes(s: &[u8], at: usize, scheme: &[u8]) -> Option<Netloc> {
         .and_then(<[u8]>::first_chunk::<32>)
         .and_then(|pair| Some((pair.first_chunk::<16>()?, pair.last_chunk::<16>()?)))
     {
-        let low = range_masks(first, &NETLOC_RANGES);
-        let high = range_masks(second, &NETLOC_RANGES);
-        let [slash, question, dot, at_sign, colon, bracket, percent] =
+        // Each block's ends (`/`, `?`), dots and the bytes read byte by byte, then the two
+        // blocks' joined.
+        let masks = |block: &[u8; 16]| {
+            let [slash, question, dot, at_sign, colon, bracket, percent] =
+                range_masks(block, &NETLOC_RANGES);
+            [slash | question, dot, at_sign | colon | bracket | percent]
+        };
+        let (low, high) = (masks(first), masks(second));
+        let [ends, dot, bytewise] =
             core::array::from_fn(|k| u32::from(low[k]) | u32::from(high[k]) << 16);
-        let ends = slash | question;
         // The bits before the netloc's end (all 32 when it is not in them).
         let inside = if ends == 0 {
             u32::MAX
         } else {
             ends.wrapping_sub(1) & !ends
         };
-        if (at_sign | colon | bracket | percent) & inside != 0 {
+        if bytewise & inside != 0 {
             return netloc_bytewise(s, at, scheme);
         }
         dots = u64::from(dot & inside);
