@@ -284,6 +284,15 @@ fn netloc(s: &[u8], at: usize, scheme: &[u8]) -> Option<Netloc> {
             end: at,
         });
     }
+    // An empty netloc (`file:///x`): no block needed.
+    if matches!(s.get(at + 2), None | Some(b'/' | b'?')) {
+        return Some(Netloc {
+            host: at + 2..at + 2,
+            dots: 0,
+            port: None,
+            end: at + 2,
+        });
+    }
     netloc_after_slashes(s, at + 2, scheme)
 }
 
@@ -307,15 +316,6 @@ const NETLOC_RANGES: [ByteRange; 7] = [
 /// string under 16 bytes, byte by byte ([`netloc_bytewise`]).
 #[inline(always)]
 fn netloc_after_slashes(s: &[u8], at: usize, scheme: &[u8]) -> Option<Netloc> {
-    // An empty netloc (`file:///x`): no block needed.
-    if matches!(s.get(at), None | Some(b'/' | b'?')) {
-        return Some(Netloc {
-            host: at..at,
-            dots: 0,
-            port: None,
-            end: at,
-        });
-    }
     let mut dots = 0u64;
     let mut start = at;
     // The first 32 bytes as two blocks at once, their masks joined (most netlocs end in
