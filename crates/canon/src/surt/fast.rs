@@ -406,7 +406,9 @@ fn netloc_after_slashes(s: &[u8], at: usize, scheme: &[u8]) -> Option<Netloc> {
     }
 }
 
-/// [`netloc_after_slashes`] byte by byte.
+/// [`netloc_after_slashes`] byte by byte. Inlined: out of line, its result (returned through
+/// memory) made every netloc, the blocks' too, go through the stack.
+#[inline(always)]
 fn netloc_bytewise(s: &[u8], mut at: usize, scheme: &[u8]) -> Option<Netloc> {
     let mut n = Netloc {
         host: 0..0,
