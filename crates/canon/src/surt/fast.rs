@@ -332,9 +332,12 @@ fn netloc_after_slashes(s: &[u8], at: usize, scheme: &[u8]) -> Option<Netloc> {
                 range_masks(block, &NETLOC_RANGES);
             [slash | question, dot, at_sign | colon | bracket | percent]
         };
-        let (low, high) = (masks(first), masks(second));
-        let [ends, dot, bytewise] =
-            core::array::from_fn(|k| u32::from(low[k]) | u32::from(high[k]) << 16);
+        let [low_ends, low_dots, low_bytewise] = masks(first);
+        let [high_ends, high_dots, high_bytewise] = masks(second);
+        let join = |low: u16, high: u16| u32::from(low) | u32::from(high) << 16;
+        let ends = join(low_ends, high_ends);
+        let dot = join(low_dots, high_dots);
+        let bytewise = join(low_bytewise, high_bytewise);
         // The bits before the netloc's end (all 32 when it is not in them).
         let inside = if ends == 0 {
             u32::MAX
