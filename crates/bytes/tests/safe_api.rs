@@ -1,7 +1,8 @@
 //! The crate's safe API on a few inputs of every length around the block sizes (the scans,
-//! `dispatch`, the SWAR helpers, `text::in_ranges`, `range_masks`, `ascii_string` and `ascii_string_lowercased`):
-//! what `cargo xtask test` runs under Miri (when it is installed), so kept small. The
-//! exhaustive checks are the unit tests and the `bytes` fuzz target.
+//! `dispatch`, the SWAR helpers, `text::in_ranges`, `range_masks`, `ascii_string` and
+//! `ascii_string_lowercased`): what `cargo xtask test` runs under Miri (when it is
+//! installed), so kept small. The exhaustive checks are the unit tests and the `bytes` fuzz
+//! target.
 
 use weburl_bytes::swar;
 use weburl_bytes::{

@@ -325,15 +325,9 @@ fn netloc_after_slashes(s: &[u8], at: usize, scheme: &[u8]) -> Option<Netloc> {
         .and_then(<[u8]>::first_chunk::<32>)
         .and_then(|pair| Some((pair.first_chunk::<16>()?, pair.last_chunk::<16>()?)))
     {
-        // Each block's ends (`/`, `?`), dots and the bytes read byte by byte, then the two
-        // blocks' joined.
-        let masks = |block: &[u8; 16]| {
-            let [slash, question, dot, at_sign, colon, bracket, percent] =
-                range_masks(block, &NETLOC_RANGES);
-            [slash | question, dot, at_sign | colon | bracket | percent]
-        };
-        let [low_ends, low_dots, low_bytewise] = masks(first);
-        let [high_ends, high_dots, high_bytewise] = masks(second);
+        // The two blocks' masks joined.
+        let [low_ends, low_dots, low_bytewise] = netloc_masks(first);
+        let [high_ends, high_dots, high_bytewise] = netloc_masks(second);
         let join = |low: u16, high: u16| u32::from(low) | u32::from(high) << 16;
         let ends = join(low_ends, high_ends);
         let dot = join(low_dots, high_dots);
@@ -369,16 +363,15 @@ fn netloc_after_slashes(s: &[u8], at: usize, scheme: &[u8]) -> Option<Netloc> {
                 None => return netloc_bytewise(s, at, scheme),
             },
         };
-        let [slash, question, dot, at_sign, colon, bracket, percent] =
-            range_masks(block, &NETLOC_RANGES);
+        let [ends, dot, bytewise] = netloc_masks(block);
         let from = u16::MAX
             .checked_shl((start - block_start) as u32)
             .unwrap_or(0);
-        let ends = (slash | question) & from;
+        let ends = ends & from;
         // The bits before the netloc's end (all from `start` when it is not in the block).
         let inside = from & ends.wrapping_sub(1) & !ends;
         let inside = if ends == 0 { from } else { inside };
-        if (at_sign | colon | bracket | percent) & inside != 0 {
+        if bytewise & inside != 0 {
             return netloc_bytewise(s, at, scheme);
         }
         // The block's dots from the host's start: the first block (from `at`, or the string's
@@ -407,6 +400,15 @@ fn netloc_after_slashes(s: &[u8], at: usize, scheme: &[u8]) -> Option<Netloc> {
         }
         start = block_start + 16;
     }
+}
+
+/// A block's masks for [`netloc_after_slashes`]: the netloc's ends (`/`, `?`), the dots, and
+/// the bytes after which it is read byte by byte (`@`, `:`, `[`, `%`).
+#[inline(always)]
+fn netloc_masks(block: &[u8; 16]) -> [u16; 3] {
+    let [slash, question, dot, at_sign, colon, bracket, percent] =
+        range_masks(block, &NETLOC_RANGES);
+    [slash | question, dot, at_sign | colon | bracket | percent]
 }
 
 /// [`netloc_after_slashes`] byte by byte. Inlined: out of line, its result (returned through
