@@ -310,10 +310,11 @@ const NETLOC_RANGES: [ByteRange; 7] = [
 ];
 
 /// [`netloc`] from `at`, after the `//` (or where `surt` puts `http://` in front). A netloc
-/// of a name alone (no `@`, `:`, `[` or `%`) is found 16 bytes at a time
-/// (`weburl::bytes::range_masks`: its end is the first `/` or `?`, its dots the bits of the
-/// dots' mask before that), where a byte loop tests each byte; any other netloc, and any in a
-/// string under 16 bytes, byte by byte ([`netloc_bytewise`]).
+/// of a name alone (no `@`, `:`, `[` or `%`) is found by blocks ([`netloc_masks`]: its end is
+/// the first `/` or `?`, its dots the bits of the dots' mask before that), its first 32 bytes
+/// as two blocks at once and 16 bytes at a time after them, where a byte loop tests each
+/// byte; any other netloc, and any in a string under 16 bytes, byte by byte
+/// ([`netloc_bytewise`]).
 #[inline(always)]
 fn netloc_after_slashes(s: &[u8], at: usize, scheme: &[u8]) -> Option<Netloc> {
     let mut dots = 0u64;
